@@ -1,0 +1,78 @@
+#include "movegen.h"
+
+namespace yinsh {
+
+namespace {
+
+// Five-windows of colour c's markers, as rows to remove.
+template <class F>
+void for_each_row(Bitboard markers, F&& f) {
+  for (Direction d : {N, E, NE})
+    for (Point p : five_starts(markers, d)) f(p, Point(p + 4 * DIR_SHIFT[d]));
+}
+
+}  // namespace
+
+void generate(const Position& pos, MoveList& list) {
+  list.clear();
+  const Color us = pos.side_to_move();
+  switch (pos.step()) {
+    case Step::Place:
+      for (Point p : pos.empty_points()) list.push(Move::place(p));
+      break;
+    case Step::Move: {
+      const Bitboard rings = pos.rings(), markers = pos.markers();
+      for (Point from : pos.rings(us))
+        for (int d = 0; d < NUM_DIRECTIONS; ++d)
+          for (Point to : ring_destinations(from, Direction(d), rings, markers))
+            list.push(Move::ring(from, to));
+      if (list.empty()) list.push(Move::pass());
+      break;
+    }
+    case Step::RemoveRow:
+    case Step::EarlyRemoveRow:
+      for_each_row(pos.markers(us), [&](Point a, Point b) { list.push(Move::row(a, b)); });
+      break;
+    case Step::RemoveRing:
+    case Step::EarlyRemoveRing:
+      for (Point p : pos.rings(us)) list.push(Move::remove_ring(p));
+      break;
+    case Step::Over:
+      break;
+  }
+}
+
+int count_moves(const Position& pos) {
+  const Color us = pos.side_to_move();
+  switch (pos.step()) {
+    case Step::Place:
+      return pos.empty_points().count();
+    case Step::Move: {
+      const Bitboard rings = pos.rings(), markers = pos.markers();
+      int n = 0;
+      for (Point from : pos.rings(us))
+        for (int d = 0; d < NUM_DIRECTIONS; ++d)
+          n += ring_destinations(from, Direction(d), rings, markers).count();
+      return n ? n : 1;  // a pass
+    }
+    case Step::RemoveRow:
+    case Step::EarlyRemoveRow: {
+      const Bitboard m = pos.markers(us);
+      return five_starts(m, N).count() + five_starts(m, E).count() + five_starts(m, NE).count();
+    }
+    case Step::RemoveRing:
+    case Step::EarlyRemoveRing:
+      return pos.rings(us).count();
+    case Step::Over:
+      return 0;
+  }
+  return 0;
+}
+
+bool is_legal(const Position& pos, Move m) {
+  MoveList list;
+  generate(pos, list);
+  return list.contains(m);
+}
+
+}  // namespace yinsh
