@@ -66,7 +66,9 @@ bool Protocol::handle(std::string_view line) {
     error("unknown command '" + cmd + "' (try help)");
     return true;
   }
-  const bool busy = engine_.searching();
+  const bool busy = searching_;
+  // The search has answered: let its thread finish before the engine is used again.
+  if (!busy && cmd != "isready" && cmd != "show" && cmd != "legal" && cmd != "help") engine_.wait();
 
   if (cmd == "quit") {
     engine_.stop();
@@ -164,9 +166,14 @@ void Protocol::cmd_go(std::string_view args) {
     else return error("go: unknown limit '" + key + "'");
   }
   if (game_.position().is_over()) return error("go: the game is over");
+  searching_ = true;
   engine_.start(
       game_.position(), limits, [this](const SearchInfo& info) { send(info_line(info)); },
-      [this](const SearchResult& r) { send("bestmove " + to_string(r.best)); });
+      [this](const SearchResult& r) {
+        std::lock_guard lock(out_mutex_);
+        searching_ = false;
+        out_ << "bestmove " << to_string(r.best) << "\n" << std::flush;
+      });
 }
 
 void Protocol::cmd_setoption(std::string_view args) {
