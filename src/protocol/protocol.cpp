@@ -68,7 +68,7 @@ bool Protocol::handle(std::string_view line) {
   }
   const bool busy = searching_;
   // The search has answered: let its thread finish before the engine is used again.
-  if (!busy && cmd != "isready" && cmd != "show" && cmd != "legal" && cmd != "help") engine_.wait();
+  if (!busy && (cmd == "go" || cmd == "setoption" || cmd == "newgame")) engine_.wait();
 
   if (cmd == "quit") {
     engine_.stop();
@@ -79,7 +79,8 @@ bool Protocol::handle(std::string_view line) {
     engine_.stop();
   } else if (cmd == "help") {
     cmd_help();
-  } else if (busy && cmd != "show" && cmd != "legal") {
+  } else if (busy && (cmd == "go" || cmd == "setoption" || cmd == "newgame")) {
+    // The engine searches its own copy, so position/legal/perft/show are fine meanwhile.
     error("a search is running; send stop first (command '" + cmd + "' ignored)");
   } else if (cmd == "position") {
     cmd_position(args);
