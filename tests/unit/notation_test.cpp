@@ -151,7 +151,7 @@ TEST(PositionText, BadColumnLengths) {
   refused("4/7/8/9/10/9/10/9/8/6/4 w place 0 0 normal", {"column j", "describes 6", "it has 7"});
   refused("4/7/8/9/10/9/10/9/8/7/4/1 w place 0 0 normal", {"more than 11 columns"});
   refused("4/7/8/9/10/9/10/9/8/7 w place 0 0 normal", {"board", "11"});
-  refused("4/7/8/9/10/9/10/9/8/7/ w place 0 0 normal", {"board", "11"});
+  refused("4/7/8/9/10/9/10/9/8/7/ w place 0 0 normal", {"column k", "describes 0"});
   refused("4/7/8/9/10/9/10/9/8/7/4W w place 0 0 normal", {"column k", "overflows"});
   refused("W4/7/8/9/10/9/10/9/8/7/4 w place 0 0 normal", {"column a", "overflows"});
   refused("0/4/7/8/9/10/9/10/9/8/7/4 w place 0 0 normal", {"character 1"});

@@ -195,7 +195,9 @@ TEST(Property, KeysDifferAlongAGame) {
   std::set<std::string> texts;
   StateInfo st;
   while (!p.is_over()) {
-    if (texts.insert(to_text(p)).second) EXPECT_TRUE(keys.insert(p.key()).second) << to_text(p);
+    if (texts.insert(to_text(p)).second) {
+      EXPECT_TRUE(keys.insert(p.key()).second) << to_text(p);
+    }
     MoveList list;
     generate(p, list);
     p.do_move(list[int(rng.below(uint32_t(list.size())))], st);
