@@ -144,10 +144,10 @@ std::string format_moves(const Position& start, const std::vector<Move>& moves, 
     }
     const Move m = moves[i];
     bool omit = false;
-    if (form == RecordForm::Short && m.kind() == Move::Row) {
+    if (form == RecordForm::Short && m.kind() == Move::Row && i + 1 < moves.size()) {
       MoveList list;
       generate(game.position(), list);
-      omit = list.size() == 1;  // the only row: the ring removal alone says it
+      omit = list.size() == 1;  // the only row: the ring removal that follows says it
     }
     if (!omit) {
       if (!turn_empty && !(m.kind() == Move::RemoveRing && row_written)) out += ";";
