@@ -83,7 +83,7 @@ void add_diagram_command(CLI::App& app) {
       for (size_t i = 0; i < ply; ++i) game.play(r->moves[i]);
       pos = game.position();
       if (ply > 0) {
-        default_caption = "after " + std::to_string(turns[ply - 1]) + "." + to_string(r->moves[ply - 1]) + " - ";
+        default_caption = "after " + std::to_string(turns[ply - 1]) + "." + to_string(r->moves[ply - 1]) + ": ";
         const Move m = r->moves[ply - 1];
         if (args->last && m.kind() == Move::Ring) opt.arrows.emplace_back(m.from(), m.to());
         else if (args->last && m.kind() != Move::Pass) opt.highlight |= Bitboard::of(m.from()) | Bitboard::of(m.to());
@@ -117,11 +117,11 @@ void add_diagram_command(CLI::App& app) {
       if (!args->caption.empty()) {
         opt.caption = args->caption;
       } else {
-        std::string state = pos.is_over() ? "game over, " + std::string(to_string(pos.result()))
-                                          : std::string(pos.side_to_move() == WHITE ? "White" : "Black") +
-                                                " to " + std::string(to_string(pos.step()));
-        opt.caption = default_caption + state + " - rings removed: white " + std::to_string(pos.removed(WHITE)) +
-                      ", black " + std::to_string(pos.removed(BLACK));
+        const std::string state = pos.is_over() ? "game over " + std::string(to_string(pos.result()))
+                                                : std::string(pos.side_to_move() == WHITE ? "White" : "Black") +
+                                                      " to " + std::string(to_string(pos.step()));
+        opt.caption = default_caption + state + " (removed " + std::to_string(pos.removed(WHITE)) + "-" +
+                      std::to_string(pos.removed(BLACK)) + ")";
       }
     }
     const std::string svg = to_svg(pos, opt);

@@ -85,16 +85,13 @@ std::string to_svg(const Position& pos, const SvgOptions& o) {
     for (int r = 0; r < GRID; ++r)  // numbers left of each row's first point
       for (int c = 0; c < GRID; ++c) {
         if (!on_board(c, r)) continue;
-        out += "<text x=\"" + num(X(c) - 0.75 * s) + "\" y=\"" + num(Y(c, r) - 0.3 * s) + "\">" +
+        // one step back along the row (which runs down to the right), centred on the line
+        out += "<text x=\"" + num(X(c) - 0.95 * s) + "\" y=\"" + num(Y(c, r) - 0.42 * s) + "\">" +
                std::to_string(r + 1) + "</text>\n";
         break;
       }
     out += "</g>\n";
   }
-  for (Point p : o.highlight)
-    if (on_board(p))
-      out += "<circle class=\"highlight\" cx=\"" + num(PX(p)) + "\" cy=\"" + num(PY(p)) + "\" r=\"" +
-             num(s * 0.22) + "\" fill=\"#2ecc71\" fill-opacity=\"0.7\"/>\n";
   // Pieces: markers as discs, rings as thick circles with a dark edge.
   for (Point p : GEO.points) {
     const char ch = pos.piece_char(p);
@@ -128,6 +125,11 @@ std::string to_svg(const Position& pos, const SvgOptions& o) {
                "\" fill=\"none\" stroke=\"#fbfbf8\" stroke-width=\"" + num(s * 0.07) + "\"/>\n";
     }
   }
+  // Highlights go over the pieces, translucent, so a marked piece stays visible.
+  for (Point p : o.highlight)
+    if (on_board(p))
+      out += "<circle class=\"highlight\" cx=\"" + num(PX(p)) + "\" cy=\"" + num(PY(p)) + "\" r=\"" +
+             num(s * 0.22) + "\" fill=\"#2ecc71\" fill-opacity=\"0.6\" stroke=\"#1e8449\" stroke-width=\"" + num(s * 0.04) + "\"/>\n";
   for (const auto& [a, b] : o.arrows) {
     if (!on_board(a) || !on_board(b) || a == b) continue;
     const double x1 = PX(a), y1 = PY(a), x2 = PX(b), y2 = PY(b);
@@ -139,7 +141,7 @@ std::string to_svg(const Position& pos, const SvgOptions& o) {
   }
   if (!o.caption.empty())
     out += "<text x=\"" + num(width / 2) + "\" y=\"" + num(height - caption_h * 0.4) + "\" font-size=\"" +
-           num(s * 0.4) + "\" text-anchor=\"middle\" fill=\"#333\">" + xml_escape(o.caption) + "</text>\n";
+           num(s * 0.32) + "\" text-anchor=\"middle\" fill=\"#333\">" + xml_escape(o.caption) + "</text>\n";
   out += "</svg>\n";
   return out;
 }
