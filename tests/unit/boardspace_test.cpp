@@ -239,3 +239,42 @@ TEST(Sgf, MainLineOnlyAndEscapes) {
 
 }  // namespace
 }  // namespace yinsh
+
+namespace yinsh {
+namespace {
+
+TEST(BoardspaceBlitz, FirstRowWinsAndIsWrittenBack) {
+  std::string text = slurp(DIR + GAMES[0]);
+  text.replace(text.find("SU[Yinsh]"), 9, "SU[Yinsh-Blitz]");
+  // The whole game is too long for blitz: White's first row (action 44) ends it.
+  std::string error;
+  EXPECT_FALSE(read_boardspace(text, &error));
+  EXPECT_NE(error.find("P1[48 move E 2 F 3]: decision 20.e2-f3: the game is already over (1-0)"), std::string::npos)
+      << error;
+  // Cut after White's ring removal: a finished blitz game.
+  const size_t cut = text.find("; P1[48 move");
+  ASSERT_NE(cut, std::string::npos);
+  const auto r = read_boardspace(text.substr(0, cut) + ")", &error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_EQ(r->tag("Variant"), "blitz");
+  EXPECT_EQ(r->tag("Result"), "1-0");
+  EXPECT_EQ(r->tag("Termination"), "normal");
+  const auto sgf = write_boardspace(*r, &error);
+  ASSERT_TRUE(sgf) << error;
+  EXPECT_NE(sgf->find("SU[Yinsh-Blitz]"), std::string::npos);
+  const auto back = read_boardspace(*sgf, &error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->moves, r->moves);
+  EXPECT_EQ(back->start.variant(), Variant::Blitz);
+}
+
+TEST(BoardspaceWrite, RefusesANonStandardStart) {
+  GameRecord r;
+  std::string error;
+  r.start = *parse_position("1B2/wwwwww1/W7/W8/W9/W8/W9/B8/B7/B6/B3 w remove-row 0 0 normal", &error);
+  EXPECT_FALSE(write_boardspace(r, &error));
+  EXPECT_NE(error.find("start from the empty board"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace yinsh
