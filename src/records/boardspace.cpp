@@ -231,8 +231,8 @@ std::optional<GameRecord> read_boardspace(std::string_view text, std::string* er
         auto decide = [&](Move m) -> bool {
           const Position& pos = game.position();
           int next_turn = turn;
-          if (!game.moves().empty() && pos.side_to_move() != game.mover(game.moves().size() - 1))
-            next_turn = turn + 1;
+          // Numbered by who acts (the side to move, for any legal decision).
+          if (!game.moves().empty() && color != game.mover(game.moves().size() - 1)) next_turn = turn + 1;
           const std::string dec = "decision " + std::to_string(next_turn) + "." + to_string(m);
           if (resigner >= 0) return fail(error, what + ": " + dec + " after the resignation");
           if (pos.is_over())
