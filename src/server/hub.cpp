@@ -195,6 +195,7 @@ struct Room : std::enable_shared_from_this<Room> {
   OnlineGame game;
   std::vector<Sub> subs;
   int64_t ai_pending_version = -1;
+  bool flagging = false;  // run() is storing a timeout
 };
 
 struct Hub::Impl {
@@ -205,9 +206,11 @@ struct Hub::Impl {
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<Room>> rooms;
   bool stopped = false;
+  bool multi_process = false;  // the store is shared with other processes
 
   Impl(asio::io_context& io, Store& s, HubOptions o)
-      : ioc(io), store(s), options(o), ai_pool(size_t(std::max(1, o.ai_threads))) {}
+      : ioc(io), store(s), options(o), ai_pool(size_t(std::max(1, o.ai_threads))),
+        multi_process(s.kind() == "postgres") {}
 
   // The room of a game, loaded from the store on first use; nullptr if there is no such game.
   std::shared_ptr<Room> room(const std::string& id, bool resume_clock = true) {
@@ -289,6 +292,7 @@ json Room::snapshot(std::optional<Color> seat, const std::string& name) const {
 }
 
 void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& token, const json& id) {
+  if (hub.multi_process) catch_up();  // another process may have moved the game on
   std::optional<Color> seat;
   if (!token.empty()) {
     seat = game.seat_of_token(token);
@@ -325,13 +329,15 @@ void Room::broadcast(const json& event) {
 bool Room::run(const Make& make, ApiError* error, const std::function<void(const json&)>& before_broadcast) {
   for (int attempt = 0; attempt < 2; ++attempt) {
     // A clock that ran out ends the game before anything else is looked at.
-    if (game.status() == Status::Active) {
+    if (game.status() == Status::Active && !flagging) {
       const int64_t now = now_ms();
       if (auto d = game.deadline(); d && now >= *d) {
         Outcome t = game.timeout(now);
         if (t.ok()) {
           ApiError ignored;
+          flagging = true;
           run([t] { return t; }, &ignored);
+          flagging = false;
         }
       }
     }
@@ -718,13 +724,17 @@ void Hub::join_game(const std::string& id, std::string_view body, Done done) {
 void Hub::get_game(const std::string& id, Done done) {
   auto r = impl_->room(id);
   if (!r) return done(http_error(404, "game_not_found", "no game " + id.substr(0, 20)));
-  r->post([r, done] { done({200, r->game.game_json(now_ms()), {}}); });
+  r->post([r, done] {
+    if (r->hub.multi_process) r->catch_up();
+    done({200, r->game.game_json(now_ms()), {}});
+  });
 }
 
 void Hub::get_record(const std::string& id, bool as_json, Done done) {
   auto r = impl_->room(id);
   if (!r) return done(http_error(404, "game_not_found", "no game " + id.substr(0, 20)));
   r->post([r, as_json, done] {
+    if (r->hub.multi_process) r->catch_up();
     if (as_json) return done({200, r->game.record_json(), {}});
     done({200, nullptr, r->game.record_text()});
   });

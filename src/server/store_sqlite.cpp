@@ -69,20 +69,22 @@ class SqliteStore final : public Store {
     try {
       SQLite::Transaction tx(db_);
       for (const auto& e : events) {
-        insert_event_->reset();
+        insert_event_->tryReset();
         insert_event_->bind(1, game);
         insert_event_->bind(2, int64_t(e.version));
         insert_event_->bind(3, e.body);
         try {
           insert_event_->exec();
         } catch (const SQLite::Exception& ex) {
-          insert_event_->reset();
-          if (ex.getErrorCode() == SQLITE_CONSTRAINT) return AppendStatus::Conflict;  // tx rolls back
+          insert_event_->tryReset();
+          if ((ex.getErrorCode() & 0xff) == SQLITE_CONSTRAINT || (ex.getExtendedErrorCode() & 0xff) == SQLITE_CONSTRAINT ||
+              std::string(ex.what()).find("UNIQUE constraint") != std::string::npos)
+            return AppendStatus::Conflict;  // tx rolls back
           throw;
         }
       }
       auto& u = *update_summary_;
-      u.reset();
+      u.tryReset();
       u.bind(1, int64_t(s.updated_at));
       u.bind(2, std::string(to_string(s.status)));
       u.bind(3, s.white);
@@ -92,7 +94,7 @@ class SqliteStore final : public Store {
       u.bind(7, int64_t(s.version));
       u.bind(8, game);
       u.exec();
-      u.reset();
+      u.tryReset();
       tx.commit();
       return AppendStatus::Ok;
     } catch (const std::exception& e) {
