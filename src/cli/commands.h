@@ -8,6 +8,8 @@ namespace yinsh::cli {
 
 void add_engine_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 void add_serve_command(CLI::App& app);     // server builds only (YINSH_SERVER)
 void add_loadtest_command(CLI::App& app);  // server builds only (YINSH_SERVER)
 

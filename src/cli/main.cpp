@@ -8,6 +8,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   yinsh::cli::add_engine_command(app);
   yinsh::cli::add_perft_command(app);
+  yinsh::cli::add_bench_command(app);
+  yinsh::cli::add_play_command(app);
 #ifdef YINSH_SERVER
   yinsh::cli::add_serve_command(app);
   yinsh::cli::add_loadtest_command(app);
