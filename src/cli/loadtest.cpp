@@ -5,6 +5,7 @@
 // received by the sender), as percentiles.
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -54,8 +55,9 @@ json http_call(const tcp::endpoint& ep, http::verb verb, const std::string& targ
 
 class Bot : public std::enable_shared_from_this<Bot> {
  public:
-  Bot(net::io_context& ioc, Stats& stats, std::string game, std::string token, uint64_t seed)
-      : ws_(ioc), stats_(stats), game_(std::move(game)), token_(std::move(token)), rng_(seed) {}
+  Bot(net::io_context& ioc, Stats& stats, std::string game, std::string token, uint64_t seed, int think_ms)
+      : ws_(ioc), timer_(ioc), stats_(stats), game_(std::move(game)), token_(std::move(token)), rng_(seed),
+        think_ms_(think_ms) {}
 
   void start(const tcp::endpoint& ep) {
     beast::get_lowest_layer(ws_).async_connect(ep, [self = shared_from_this()](beast::error_code ec) {
@@ -136,11 +138,22 @@ class Bot : public std::enable_shared_from_this<Bot> {
     if (legal.empty()) return;
     const std::string d = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng_)].get<std::string>();
     waiting_for_ = ply + 1;
-    sent_at_ = Clock::now();
-    send({{"type", "move"}, {"decision", d}, {"ply", ply}});
+    if (think_ms_ <= 0) {
+      sent_at_ = Clock::now();
+      return send({{"type", "move"}, {"decision", d}, {"ply", ply}});
+    }
+    // Think like a person: a uniform pause in [think/2, 3*think/2], then send.
+    timer_.expires_after(std::chrono::milliseconds(
+        std::uniform_int_distribution<int>(think_ms_ / 2, think_ms_ * 3 / 2)(rng_)));
+    timer_.async_wait([self = shared_from_this(), d, ply](beast::error_code ec) {
+      if (ec || self->done_) return;
+      self->sent_at_ = Clock::now();
+      self->send({{"type", "move"}, {"decision", d}, {"ply", ply}});
+    });
   }
 
   websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
   beast::flat_buffer buf_;
   std::deque<std::string> queue_;
   Stats& stats_;
@@ -148,6 +161,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   std::mt19937_64 rng_;
   int waiting_for_ = -1;
   Clock::time_point sent_at_;
+  int think_ms_ = 0;
   bool done_ = false;
 };
 
@@ -167,6 +181,7 @@ void add_loadtest_command(CLI::App& app) {
     int games = 500;
     int timeout_s = 600;
     uint64_t seed = 1;
+    int think_ms = 0;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("loadtest", "Play N concurrent bot games against a running `yinsh serve` and report throughput and latency");
@@ -175,6 +190,8 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--games", args->games, "Concurrent games (two WebSocket connections each)")
       ->check(CLI::Range(1, 20000))->capture_default_str();
   cmd->add_option("--timeout", args->timeout_s, "Give up after this many seconds")->capture_default_str();
+  cmd->add_option("--think-ms", args->think_ms, "Mean pause of a bot before each decision (0: answer at once)")
+      ->check(CLI::Range(0, 60000))->capture_default_str();
   cmd->add_option("--seed", args->seed, "Seed of the bots' random choices")->capture_default_str();
   cmd->callback([args] {
     const tcp::endpoint ep(net::ip::make_address(args->host), args->port);
@@ -200,7 +217,7 @@ void add_loadtest_command(CLI::App& app) {
     Stats stats;
     const auto t0 = Clock::now();
     for (size_t i = 0; i < seats.size(); ++i)
-      std::make_shared<Bot>(ioc, stats, seats[i].game, seats[i].token, args->seed * 1000003 + i)->start(ep);
+      std::make_shared<Bot>(ioc, stats, seats[i].game, seats[i].token, args->seed * 1000003 + i, args->think_ms)->start(ep);
     ioc.run_for(std::chrono::seconds(args->timeout_s));
     const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
     auto& l = stats.latencies_ms;
