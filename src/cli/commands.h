@@ -10,6 +10,10 @@ void add_engine_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_replay_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
+void add_diagram_command(CLI::App& app);
+void add_convert_command(CLI::App& app);
 void add_serve_command(CLI::App& app);     // server builds only (YINSH_SERVER)
 void add_loadtest_command(CLI::App& app);  // server builds only (YINSH_SERVER)
 
