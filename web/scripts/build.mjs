@@ -14,7 +14,7 @@ const options = {
   outdir: dist,
   bundle: true,
   format: "esm",
-  target: ["es2020", "chrome90", "firefox90", "safari14"],
+  target: ["es2020"],
   minify: !watch,
   sourcemap: true,
   jsx: "automatic",

@@ -135,3 +135,26 @@ export function flippedBetween(a: Position, b: Position): string[] {
   }
   return out;
 }
+
+/**
+ * Who made each decision, by replaying them from the start. A decision that cannot be
+ * replayed (it should not happen with the server's own list) is attributed by alternation.
+ */
+export function pliesOf(start: Position, decisions: readonly string[]): Array<{ side: Side; decision: string }> {
+  const out: Array<{ side: Side; decision: string }> = [];
+  let cur = start;
+  let ok = true;
+  for (const decision of decisions) {
+    out.push({ side: cur.side, decision });
+    if (ok) {
+      try {
+        cur = applyDecision(cur, decision).position;
+        continue;
+      } catch {
+        ok = false;
+      }
+    }
+    cur = { ...cur, side: otherSide(cur.side) };
+  }
+  return out;
+}
