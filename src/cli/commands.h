@@ -1,0 +1,12 @@
+// One function per subcommand of the `yinsh` binary; each adds its subcommand (flags, help,
+// callback) to the CLI11 app. main.cpp calls them all, in the order `yinsh --help` lists.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace yinsh::cli {
+
+void add_engine_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
+
+}  // namespace yinsh::cli

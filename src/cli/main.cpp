@@ -1,0 +1,13 @@
+// yinsh: one binary, one subcommand per job.
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"yinsh: YINSH rules engine, AI, records and game server"};
+  app.require_subcommand(1);
+  yinsh::cli::add_engine_command(app);
+  yinsh::cli::add_perft_command(app);
+  CLI11_PARSE(app, argc, argv);
+  return 0;
+}

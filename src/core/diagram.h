@@ -1,0 +1,21 @@
+// The board as text for terminals: columns a..k run vertically, each point 4 characters from
+// the next column and every row and diagonal at 60 degrees, like the printed board.
+//   W B  rings      w b  markers      .  empty point      *  highlighted empty point
+// With `color`, ANSI colours draw white pieces in bold yellow-white and black in blue.
+#pragma once
+
+#include <string>
+
+#include "position.h"
+
+namespace yinsh {
+
+struct DiagramStyle {
+  bool color = false;
+  Bitboard highlight;  // e.g. the destinations of a ring
+  Bitboard last;       // points of the last decision, shown in brackets
+};
+
+std::string diagram(const Position& pos, const DiagramStyle& style = {});
+
+}  // namespace yinsh

@@ -1,0 +1,78 @@
+#include "engine.h"
+
+namespace yinsh {
+
+Engine::Engine() : searcher_(config()) {}
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+SearchConfig Engine::config() const {
+  SearchConfig c;
+  c.threads = int(options_.get_int("Threads"));
+  c.hash_mb = int(options_.get_int("Hash"));
+  c.level = int(options_.get_int("Level"));
+  c.seed = uint64_t(options_.get_int("Seed"));
+  c.move_overhead_ms = options_.get_int("MoveOverhead");
+  return c;
+}
+
+bool Engine::set_option(std::string_view name, std::string_view value, std::string* error) {
+  std::lock_guard lock(mutex_);
+  if (busy_) {
+    if (error) *error = "cannot change options while searching";
+    return false;
+  }
+  if (!options_.set(name, value, error)) return false;
+  searcher_.configure(config());
+  return true;
+}
+
+bool Engine::start(const Position& pos, const Limits& limits, InfoCallback on_info,
+                   DoneCallback on_done) {
+  std::unique_lock lock(mutex_);
+  if (busy_) return false;
+  busy_ = true;
+  stop_ = false;
+  if (worker_.joinable()) worker_.join();  // the previous search has finished
+  worker_ = std::thread([this, pos, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
+    const SearchResult result = searcher_.run(pos, limits, stop_, on_info);
+    if (on_done) on_done(result);
+    std::lock_guard lock(mutex_);
+    busy_ = false;
+    idle_.notify_all();
+  });
+  return true;
+}
+
+void Engine::stop() { stop_ = true; }
+
+void Engine::wait() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [this] { return !busy_; });
+  if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
+}
+
+bool Engine::searching() const {
+  std::lock_guard lock(mutex_);
+  return busy_;
+}
+
+SearchResult Engine::search(const Position& pos, const Limits& limits, InfoCallback on_info) {
+  SearchResult out;
+  wait();
+  start(pos, limits, std::move(on_info), [&out](const SearchResult& r) { out = r; });
+  wait();
+  return out;
+}
+
+void Engine::new_game() {
+  stop();
+  wait();
+  std::lock_guard lock(mutex_);
+  searcher_.clear();
+}
+
+}  // namespace yinsh

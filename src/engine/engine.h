@@ -1,0 +1,55 @@
+// Engine: one player's brain. Owns its options and all search state, runs searches on its own
+// worker thread, and never prints: front ends (protocol, CLI, server) observe it through
+// callbacks. Many engines can live in one process.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "engine/options.h"
+#include "search/search.h"
+
+namespace yinsh {
+
+class Engine {
+ public:
+  using DoneCallback = std::function<void(const SearchResult&)>;
+
+  Engine();
+  ~Engine();  // stops and joins any search
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  const Options& options() const { return options_; }
+  // Non-blocking. Refused (false, `error`) while a search runs or if the option is bad.
+  bool set_option(std::string_view name, std::string_view value, std::string* error = nullptr);
+
+  // Non-blocking: starts searching a copy of `pos` on the worker thread; the callbacks run on
+  // that thread, on_done exactly once. False if a search is already running.
+  bool start(const Position& pos, const Limits& limits, InfoCallback on_info, DoneCallback on_done);
+  void stop();            // non-blocking: asks the running search to finish now
+  void wait();            // blocks until no search runs (on_done has returned)
+  bool searching() const;
+
+  // Blocking: search and return the decision (called from any thread but the worker).
+  SearchResult search(const Position& pos, const Limits& limits, InfoCallback on_info = {});
+
+  void new_game();  // blocking: stops any search, then clears search state
+
+ private:
+  SearchConfig config() const;
+
+  Options options_;
+  Searcher searcher_;
+  std::atomic<bool> stop_{false};
+  mutable std::mutex mutex_;
+  std::condition_variable idle_;
+  bool busy_ = false;
+  std::thread worker_;
+};
+
+}  // namespace yinsh

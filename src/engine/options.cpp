@@ -1,0 +1,92 @@
+#include "options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace yinsh {
+
+namespace {
+
+bool iequal(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+int find(std::string_view name) {
+  const auto& s = Options::specs();
+  for (size_t i = 0; i < s.size(); ++i)
+    if (iequal(s[i].name, name)) return int(i);
+  return -1;
+}
+
+}  // namespace
+
+const std::vector<OptionSpec>& Options::specs() {
+  using T = OptionSpec::Type;
+  static const std::vector<OptionSpec> specs = {
+      {"Threads", T::Int, "1", 1, 64, "Search threads"},
+      {"Hash", T::Int, "64", 1, 4096, "Transposition table size in MiB"},
+      {"Level", T::Int, "0", 0, 10, "Playing level: 0 = uniformly random baseline player"},
+      {"Seed", T::Int, "1", 0, INT64_MAX, "Seed of the random choices (baseline player, levels)"},
+      {"MoveOverhead", T::Int, "30", 0, 5000, "Milliseconds kept in reserve per move for I/O"},
+  };
+  return specs;
+}
+
+std::string OptionSpec::flag() const {
+  std::string f = "--";
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (i && std::isupper(static_cast<unsigned char>(name[i]))) f += '-';
+    f += char(std::tolower(static_cast<unsigned char>(name[i])));
+  }
+  return f;
+}
+
+Options::Options() {
+  for (const auto& s : specs()) values_.push_back(s.default_value);
+}
+
+bool Options::set(std::string_view name, std::string_view value, std::string* error) {
+  auto fail = [&](std::string msg) {
+    if (error) *error = std::move(msg);
+    return false;
+  };
+  const int i = find(name);
+  if (i < 0) return fail("unknown option '" + std::string(name) + "'");
+  const OptionSpec& s = specs()[i];
+  if (s.type == OptionSpec::Type::Int) {
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc() || p != value.data() + value.size() || value.empty())
+      return fail("option " + s.name + " takes a whole number, not '" + std::string(value) + "'");
+    if (v < s.min || v > s.max)
+      return fail("option " + s.name + " must be from " + std::to_string(s.min) + " to " +
+                  std::to_string(s.max));
+    values_[i] = std::to_string(v);
+  } else if (s.type == OptionSpec::Type::Bool) {
+    if (value != "true" && value != "false")
+      return fail("option " + s.name + " takes true or false, not '" + std::string(value) + "'");
+    values_[i] = std::string(value);
+  } else {
+    values_[i] = std::string(value);
+  }
+  return true;
+}
+
+std::string Options::get(std::string_view name) const {
+  const int i = find(name);
+  return i < 0 ? std::string() : values_[i];
+}
+
+int64_t Options::get_int(std::string_view name) const {
+  int64_t v = 0;
+  const std::string s = get(name);
+  std::from_chars(s.data(), s.data() + s.size(), v);
+  return v;
+}
+
+bool Options::get_bool(std::string_view name) const { return get(name) == "true"; }
+
+}  // namespace yinsh

@@ -1,0 +1,204 @@
+#include "protocol.h"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+#include <vector>
+
+#include "core/diagram.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/perft.h"
+
+namespace yinsh {
+
+namespace {
+
+std::vector<std::string> words(std::string_view s) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(s)};
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+bool to_int(const std::string& s, int64_t& v, int64_t lo, int64_t hi) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size() && v >= lo && v <= hi;
+}
+
+std::string info_line(const SearchInfo& i) {
+  std::string s = "info depth " + std::to_string(i.depth) + " score " + std::to_string(i.score) +
+                  " nodes " + std::to_string(i.nodes) + " nps " +
+                  std::to_string(i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes) +
+                  " time " + std::to_string(i.time_ms) + " pv";
+  for (Move m : i.pv) s += " " + to_string(m);
+  return s;
+}
+
+}  // namespace
+
+Protocol::Protocol(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {}
+
+void Protocol::send(const std::string& line) {
+  std::lock_guard lock(out_mutex_);
+  out_ << line << "\n" << std::flush;
+}
+
+void Protocol::error(const std::string& what) { send("error " + what); }
+
+void Protocol::run(std::istream& in) {
+  for (std::string line; std::getline(in, line);)
+    if (!handle(line)) break;
+  engine_.wait();
+}
+
+bool Protocol::handle(std::string_view line) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+  const size_t start = line.find_first_not_of(' ');
+  if (start == std::string_view::npos) return true;
+  line.remove_prefix(start);
+  const size_t sp = line.find(' ');
+  const std::string cmd(line.substr(0, sp));
+  const std::string_view args = sp == std::string_view::npos ? std::string_view() : line.substr(sp + 1);
+  static constexpr std::string_view KNOWN[] = {"quit", "isready", "stop", "help", "position", "legal",
+                                                "perft", "go", "newgame", "setoption", "show"};
+  if (std::find(std::begin(KNOWN), std::end(KNOWN), cmd) == std::end(KNOWN)) {
+    error("unknown command '" + cmd + "' (try help)");
+    return true;
+  }
+  const bool busy = engine_.searching();
+
+  if (cmd == "quit") {
+    engine_.stop();
+    return false;
+  } else if (cmd == "isready") {
+    send("readyok");
+  } else if (cmd == "stop") {
+    engine_.stop();
+  } else if (cmd == "help") {
+    cmd_help();
+  } else if (busy && cmd != "show" && cmd != "legal") {
+    error("a search is running; send stop first (command '" + cmd + "' ignored)");
+  } else if (cmd == "position") {
+    cmd_position(args);
+  } else if (cmd == "legal") {
+    MoveList list;
+    generate(game_.position(), list);
+    std::vector<std::string> names;
+    for (Move m : list) names.push_back(to_string(m));
+    std::sort(names.begin(), names.end());
+    std::string s;
+    for (const auto& n : names) s += (s.empty() ? "" : " ") + n;
+    send(s);
+  } else if (cmd == "perft") {
+    cmd_perft(args);
+  } else if (cmd == "go") {
+    cmd_go(args);
+  } else if (cmd == "newgame") {
+    engine_.new_game();
+  } else if (cmd == "setoption") {
+    cmd_setoption(args);
+  } else if (cmd == "show") {
+    cmd_show();
+  }
+  return true;
+}
+
+void Protocol::cmd_position(std::string_view args) {
+  const auto w = words(args);
+  size_t i = 0;
+  bool blitz = false;
+  std::string text;
+  if (i < w.size() && w[i] == "startpos") {
+    ++i;
+    if (i < w.size() && w[i] == "blitz") blitz = true, ++i;
+  } else if (i < w.size() && w[i] == "text") {
+    ++i;
+    for (int k = 0; k < 6 && i < w.size() && w[i] != "moves"; ++k, ++i) text += (k ? " " : "") + w[i];
+    if (text.empty()) return error("position text: missing the position text");
+  } else {
+    return error("position: expected 'startpos' or 'text <position text>'");
+  }
+  std::vector<std::string> moves;
+  if (i < w.size()) {
+    if (w[i] != "moves") return error("position: unexpected '" + w[i] + "' (expected 'moves')");
+    moves.assign(w.begin() + long(i) + 1, w.end());
+  }
+  std::string why;
+  auto start = start_position(text, blitz, {}, &why);
+  if (!start) return error(why);
+  Game game(*start);
+  for (size_t k = 0; k < moves.size(); ++k)
+    if (!game.play(moves[k], &why)) return error("position: move " + std::to_string(k + 1) + ": " + why);
+  game_ = std::move(game);
+}
+
+void Protocol::cmd_perft(std::string_view args) {
+  const auto w = words(args);
+  int64_t depth = 0;
+  if (w.size() != 1 || !to_int(w[0], depth, 0, 20)) return error("perft: expected one depth from 0 to 20");
+  Position pos = game_.position();
+  send("nodes " + std::to_string(perft(pos, int(depth))));
+}
+
+void Protocol::cmd_go(std::string_view args) {
+  const auto w = words(args);
+  Limits limits;
+  for (size_t i = 0; i < w.size(); ++i) {
+    const std::string& key = w[i];
+    if (key == "infinite") {
+      limits.infinite = true;
+      continue;
+    }
+    int64_t v = 0;
+    if (i + 1 >= w.size() || !to_int(w[i + 1], v, 0, int64_t(1) << 50))
+      return error("go: '" + key + "' needs a non-negative whole number");
+    ++i;
+    if (key == "depth") limits.depth = int(std::min<int64_t>(v, 1000));
+    else if (key == "nodes") limits.nodes = uint64_t(v);
+    else if (key == "movetime") limits.movetime = v;
+    else if (key == "wtime") limits.time[WHITE] = v;
+    else if (key == "btime") limits.time[BLACK] = v;
+    else if (key == "winc") limits.inc[WHITE] = v;
+    else if (key == "binc") limits.inc[BLACK] = v;
+    else return error("go: unknown limit '" + key + "'");
+  }
+  if (game_.position().is_over()) return error("go: the game is over");
+  engine_.start(
+      game_.position(), limits, [this](const SearchInfo& info) { send(info_line(info)); },
+      [this](const SearchResult& r) { send("bestmove " + to_string(r.best)); });
+}
+
+void Protocol::cmd_setoption(std::string_view args) {
+  const auto w = words(args);
+  if (w.size() < 2 || w[0] != "name") return error("setoption: expected 'name <name> value <value>'");
+  size_t i = 1;
+  std::string name;
+  for (; i < w.size() && w[i] != "value"; ++i) name += w[i];
+  std::string value;
+  for (size_t k = i + 1; k < w.size(); ++k) value += (value.empty() ? "" : " ") + w[k];
+  if (i >= w.size()) return error("setoption: missing 'value'");
+  std::string why;
+  if (!engine_.set_option(name, value, &why)) error("setoption: " + why);
+}
+
+void Protocol::cmd_show() {
+  const Position& pos = game_.position();
+  std::string s = diagram(pos);
+  s += "position " + to_text(pos);
+  if (pos.is_over()) s += "\nresult " + std::string(to_string(pos.result()));
+  send(s);
+}
+
+void Protocol::cmd_help() {
+  std::string s =
+      "commands: position startpos [blitz] [moves D...] | position text <text> [moves D...] | legal | "
+      "perft N | go [depth D] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS] [infinite] | "
+      "stop | isready | newgame | setoption name <name> value <value> | show | quit\noptions:";
+  for (const auto& o : Options::specs())
+    s += "\n  " + o.name + " (" + (o.type == OptionSpec::Type::Int ? "int " + std::to_string(o.min) + ".." + std::to_string(o.max) : "text") +
+         ", default " + o.default_value + "): " + o.help;
+  send(s);
+}
+
+}  // namespace yinsh

@@ -1,0 +1,66 @@
+// The search layer's interface to the Engine: limits in, progress reports and a decision out.
+// A Searcher owns all search state (tables, histories, helper threads); nothing is global.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/position.h"
+#include "core/random.h"
+
+namespace yinsh {
+
+struct Limits {
+  int depth = 0;           // plies; 0 = no limit
+  uint64_t nodes = 0;      // 0 = no limit
+  int64_t movetime = 0;    // ms; 0 = no limit
+  int64_t time[2] = {-1, -1};  // wtime, btime in ms; -1 = not given
+  int64_t inc[2] = {0, 0};     // winc, binc in ms
+  bool infinite = false;   // until stop
+};
+
+struct SearchInfo {
+  int depth = 0;
+  int score = 0;        // centi-rings, from the side to move's point of view
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best = Move::none();  // none only when the game is over
+  SearchInfo info;
+};
+
+using InfoCallback = std::function<void(const SearchInfo&)>;
+
+struct SearchConfig {
+  int threads = 1;
+  int hash_mb = 64;
+  int level = 0;
+  uint64_t seed = 1;
+  int64_t move_overhead_ms = 30;
+};
+
+class Searcher {
+ public:
+  explicit Searcher(const SearchConfig& config = {});
+  void configure(const SearchConfig& config);
+  // Blocks until a limit is reached or `stop` becomes true. Calls on_info (if set) from the
+  // calling thread. Never prints.
+  SearchResult run(const Position& pos, const Limits& limits, const std::atomic<bool>& stop,
+                   const InfoCallback& on_info);
+  // Forgets everything learnt (new game).
+  void clear();
+
+ private:
+  SearchConfig config_;
+  Rng rng_;
+};
+
+// The baseline player: a uniformly random legal decision (Move::none() when the game is over).
+Move random_decision(const Position& pos, Rng& rng);
+
+}  // namespace yinsh
