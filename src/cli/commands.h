@@ -8,5 +8,7 @@ namespace yinsh::cli {
 
 void add_engine_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
+void add_serve_command(CLI::App& app);     // server builds only (YINSH_SERVER)
+void add_loadtest_command(CLI::App& app);  // server builds only (YINSH_SERVER)
 
 }  // namespace yinsh::cli

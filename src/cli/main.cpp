@@ -8,6 +8,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   yinsh::cli::add_engine_command(app);
   yinsh::cli::add_perft_command(app);
+#ifdef YINSH_SERVER
+  yinsh::cli::add_serve_command(app);
+#endif
   CLI11_PARSE(app, argc, argv);
   return 0;
 }
