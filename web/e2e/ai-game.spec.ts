@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { playToEnd, seeded } from "./play";
-import { SHOTS, YinshServer } from "./server";
+import { SHOTS, webDir, YinshServer } from "./server";
 
 const server = new YinshServer();
 test.beforeAll(async () => server.start());
@@ -82,7 +82,7 @@ test("play the AI to the end, then replay the game", async ({ page }) => {
   await expect(counter).toHaveText(`15 / ${plies}`);
   await expect(page.locator(".ply.current")).toHaveAccessibleName(/^ply 15:/);
   await page.getByLabel("Autoplay speed").selectOption("500");
-  await page.getByRole("button", { name: "Play" }).click();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(counter).toHaveText(`17 / ${plies}`, { timeout: 5000 });
   await page.getByRole("button", { name: "Pause" }).click();
   await page.getByRole("button", { name: "ply 24:" }).click();
@@ -93,7 +93,7 @@ test("play the AI to the end, then replay the game", async ({ page }) => {
 
 test("import a record in the official notation and replay it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const games = JSON.parse(readFileSync(join(__dirname, "../tests/fixtures/engine-games.json"), "utf8"));
+  const games = JSON.parse(readFileSync(join(webDir, "tests/fixtures/engine-games.json"), "utf8"));
   const g = games[2] as { decisions: string[]; positions: string[] };
   // Build the record text the way a person would paste it: turns per player.
   const turns: string[] = [];

@@ -5,8 +5,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const webDir = resolve(__dirname, "..");
+export const webDir = fileURLToPath(new URL("..", import.meta.url));
 export const BIN = resolve(webDir, process.env.YINSH_BIN ?? "../build/yinsh");
 export const SHOTS = join(webDir, "test-results", "screenshots");
 

@@ -63,9 +63,9 @@ const PIECE_NAMES: Record<Piece, string> = {
 
 /** Slots for removed rings, in units relative to the drawing (3 per side, on its corner). */
 const SLOT_OFFSETS: ReadonlyArray<readonly [number, number]> = [
-  [0.35, -1.5],
-  [1.15, -1.5],
-  [1.95, -1.5],
+  [0, -1.62],
+  [0.95, -1.62],
+  [1.9, -1.62],
 ];
 
 export class BoardView {
@@ -86,6 +86,8 @@ export class BoardView {
   } | null = null;
   private down: { point: string | null; pointerId: number } | null = null;
   private hover: string | null = null;
+  /** Set once the board is used from the keyboard, so that the cursor shows. */
+  private keyboard = false;
   private opts: BoardOptions;
 
   constructor(container: Element, opts: BoardOptions = {}) {
@@ -392,7 +394,9 @@ export class BoardView {
   private drawCursor(): void {
     const g = this.layers.cursor;
     g.replaceChildren();
+    // Only for keyboard users: a mouse click focuses the board without :focus-visible.
     if (typeof document === "undefined" || document.activeElement !== this.svg) return;
+    if (!this.keyboard && !this.svg.matches(":focus-visible")) return;
     const p = this.pxy(this.cursor);
     el("rect", { x: p.x - 0.5 * UNIT, y: p.y - 0.5 * UNIT, width: UNIT, height: UNIT, rx: 6, class: "yb-cursor" }, g);
   }
@@ -414,6 +418,10 @@ export class BoardView {
 
   private onPointerDown(e: PointerEvent): void {
     if (e.button !== 0) return;
+    if (this.keyboard) {
+      this.keyboard = false;
+      this.drawCursor();
+    }
     const point = this.pointAt(e);
     this.down = { point, pointerId: e.pointerId };
     if (point && this.legal && canDrag(this.legal, point)) {
@@ -526,6 +534,7 @@ export class BoardView {
   }
 
   private onKey(e: KeyboardEvent): void {
+    this.keyboard = true;
     const c = coordOf(this.cursor);
     const dir: Record<string, [number, number]> = {
       ArrowUp: [0, 1],

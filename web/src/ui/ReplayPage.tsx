@@ -51,6 +51,14 @@ function build(start: string, plies: Ply[]): { positions: Position[]; error: str
 
 const SPEEDS = [2000, 1000, 500];
 
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
+      <path d={d} />
+    </svg>
+  );
+}
+
 export function ReplayPage(props: { id?: string; record?: string }) {
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -200,7 +208,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         {bar(bottom)}
         <nav class="replay-nav" aria-label="Replay controls">
           <button type="button" onClick={() => go(0)} disabled={ply === 0} aria-label="First" title="First (Home)">
-            ⏮
+            <Icon d="M5 4h2v16H5zM19 4v16L8 12z" />
           </button>
           <button
             type="button"
@@ -209,16 +217,16 @@ export function ReplayPage(props: { id?: string; record?: string }) {
             aria-label="Previous"
             title="Previous (←)"
           >
-            ◀
+            <Icon d="M17 4v16L6 12z" />
           </button>
           <span class="counter" data-testid="counter" aria-live="polite">
             {ply} / {last}
           </span>
           <button type="button" onClick={() => go(ply + 1)} disabled={ply >= last} aria-label="Next" title="Next (→)">
-            ▶
+            <Icon d="M7 4v16l11-8z" />
           </button>
           <button type="button" onClick={() => go(last)} disabled={ply >= last} aria-label="Last" title="Last (End)">
-            ⏭
+            <Icon d="M17 4h2v16h-2zM5 4v16l11-8z" />
           </button>
           <button
             type="button"

@@ -188,7 +188,11 @@ export class GameConnection {
         return;
       }
       case "error":
+        // A ping refused (e.g. before hello succeeded) is not the player's business.
+        if (typeof msg.id === "number" && this.pingSent.delete(msg.id)) return;
         this.h.onError(msg.code ?? "error", msg.message ?? "The server refused that.", msg.id);
+        // No such game: nothing to follow, and retrying will not help.
+        if (msg.code === "game_not_found") this.close();
         return;
       case "info":
         this.note(msg.text ?? "");
