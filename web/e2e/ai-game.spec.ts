@@ -32,18 +32,20 @@ test("play the AI to the end, then replay the game", async ({ page }) => {
   await expect(page.getByTestId("player-black")).toContainText(/Computer|level/i);
 
   const rnd = seeded(7);
-  let shot = false;
   const made = await playToEnd(
     page,
     (mode, n) => {
-      if (!shot && n === 12) {
-        shot = true;
-      }
       if (mode === "place") return n % 2 === 0 ? "keyboard" : "click";
       if (mode === "move") return n % 3 === 0 ? "drag" : "click";
       return "click";
     },
     rnd,
+    async (_mode, n) => {
+      if (n === 16) {
+        await page.waitForTimeout(600);
+        await page.screenshot({ path: join(SHOTS, "game.png") });
+      }
+    },
   );
   expect(made).toContain("drag");
   expect(made.filter((k) => k === "place").length).toBe(5);

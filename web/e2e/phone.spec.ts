@@ -33,17 +33,15 @@ test("play a blitz game against the AI by touch on a phone", async ({ page }) =>
   let shot = false;
   const made = await playToEnd(
     page,
-    (mode, n) => {
-      if (mode === "move") {
-        if (!shot && n > 8) {
-          shot = true;
-          void page.screenshot({ path: join(SHOTS, "phone-game.png") });
-        }
-        return n % 2 === 0 ? "touch-drag" : "touch";
-      }
-      return "touch";
-    },
+    (mode, n) => (mode === "move" && n % 2 === 0 ? "touch-drag" : "touch"),
     rnd,
+    async (mode, n) => {
+      if (!shot && mode === "move" && n > 8) {
+        shot = true;
+        await page.waitForTimeout(600); // let the AI's ring slide and flips finish
+        await page.screenshot({ path: join(SHOTS, "phone-game.png") });
+      }
+    },
   );
   expect(made).toContain("touch-drag");
   await expect(page.getByTestId("status")).toContainText(/wins|Draw/);

@@ -197,6 +197,7 @@ export async function playToEnd(
   page: Page,
   chooseInput: (kind: string, n: number) => Input,
   rnd: () => number,
+  beforeAct?: (mode: string, n: number) => Promise<void>,
   maxDecisions = 400,
 ): Promise<string[]> {
   const made: string[] = [];
@@ -204,6 +205,7 @@ export async function playToEnd(
     await waitTurnOrEnd(page);
     const info = await boardInfo(page);
     if (info.status === "over" || info.status === "aborted") return made;
+    await beforeAct?.(info.mode, made.length);
     const kind = await act(page, chooseInput(info.mode, made.length), rnd);
     if (kind) {
       made.push(kind);

@@ -253,7 +253,9 @@ export class BoardView {
       const n = pos.removed[side];
       const label = `${side === "w" ? "White" : "Black"} has removed ${n} ring${n === 1 ? "" : "s"}`;
       const sg = el("g", { class: `yb-slotgroup yb-slots-${side}`, role: "img", "aria-label": label }, g);
-      for (let i = 0; i < 3; i++) {
+      // The rulebook's three spaces per side (one in blitz, where one ring wins).
+      const spaces = pos.variant === "blitz" ? 1 : 3;
+      for (let i = 0; i < spaces; i++) {
         const p = slotXY(side, i);
         el("circle", { cx: p.x, cy: p.y, r: 0.44 * UNIT, class: "yb-slot" }, sg);
         if (i < n) this.ringShape(sg, p, side === "w" ? "W" : "B");

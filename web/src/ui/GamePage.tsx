@@ -32,7 +32,8 @@ function other(c: Color): Color {
 
 function stepHelp(st: State, mine: boolean, legal: readonly string[]): string {
   if (st.status === "waiting") return "Waiting for both players to join and start.";
-  if (st.status !== "active") return describeResult(st.result, st.status);
+  if (st.status !== "active")
+    return describeResult(st.result, st.status, st.position.endsWith("blitz") ? "blitz" : "normal");
   const who = st.to_move === "white" ? "White" : "Black";
   if (!mine) return `${who} to play.`;
   if (legal.length === 1 && legal[0] === "pass") return "Your turn: no ring can move, so you pass.";
@@ -308,7 +309,7 @@ export function GamePage({ id }: { id: string }) {
         <ErrorBanner error={error} onClose={() => setError(null)} />
         <section class="status-box" aria-live="polite">
           <p class={`status-line${mine ? " mine" : ""}`} data-testid="status">
-            {over ? <strong>{describeResult(st.result, st.status)}</strong> : stepHelp(st, mine, legal)}
+            {over ? <strong>{describeResult(st.result, st.status, game.variant)}</strong> : stepHelp(st, mine, legal)}
           </p>
           {st.undo_request && seated && st.undo_request !== role ? (
             <p class="notice">

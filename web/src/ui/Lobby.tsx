@@ -161,7 +161,7 @@ function GameRow({ g, action }: { g: Summary; action: "join" | "watch" | "replay
         {g.variant === "blitz" ? "blitz · " : ""}
         {describeClock(g.clock)}
         {action === "watch" ? ` · ply ${g.ply}` : ""}
-        {action === "replay" ? ` · ${describeResult(g.result, g.status)}` : ""}
+        {action === "replay" ? ` · ${describeResult(g.result, g.status, g.variant)}` : ""}
       </span>
       {action === "join" ? (
         <button type="button" class="primary" onClick={join} disabled={busy}>

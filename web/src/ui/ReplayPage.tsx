@@ -83,7 +83,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
             black: r.black ?? "Black",
             variant: r.variant,
             clock: r.clock,
-            result: describeResult(r.result, r.status),
+            result: describeResult(r.result, r.status, r.variant),
             plies,
             positions,
             error,

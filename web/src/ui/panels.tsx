@@ -140,11 +140,11 @@ export function MoveList(props: { plies: Ply[]; current?: number; onJump?: (plie
   );
 }
 
-export function describeResult(r: Result | null, status: string): string {
+export function describeResult(r: Result | null, status: string, variant = "normal"): string {
   if (status === "aborted" || r?.reason === "aborted") return "Game aborted";
   if (!r) return "";
   const why: Record<Result["reason"], string> = {
-    rings: "by removing the rings",
+    rings: variant === "blitz" ? "by removing a ring" : "by removing three rings",
     markers: "on rings when the markers ran out",
     no_moves: "when no ring could move",
     timeout: "on time",
