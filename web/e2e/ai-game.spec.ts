@@ -35,7 +35,7 @@ test("play the AI to the end, then replay the game", async ({ page }) => {
   const made = await playToEnd(
     page,
     (mode, n) => {
-      if (mode === "place") return n % 2 === 0 ? "keyboard" : "click";
+      if (mode === "place") return n === 0 ? "board-keys" : n % 2 === 0 ? "keyboard" : "click";
       if (mode === "move") return n % 3 === 0 ? "drag" : "click";
       return "click";
     },

@@ -2,7 +2,7 @@
 // They read only what the page shows (highlighted points, buttons), never the API.
 import { expect, type Page } from "@playwright/test";
 
-export type Input = "click" | "drag" | "touch" | "touch-drag" | "keyboard";
+export type Input = "click" | "drag" | "touch" | "touch-drag" | "keyboard" | "board-keys";
 
 interface BoardInfo {
   mode: string;
@@ -99,6 +99,18 @@ export async function act(page: Page, input: Input, rnd: () => number): Promise<
       if (input === "keyboard") {
         await page.getByLabel("Type a decision").fill(p.toUpperCase());
         await page.getByLabel("Type a decision").press("Enter");
+      } else if (input === "board-keys") {
+        // The board's own keyboard cursor: focus, walk up the column to a free point, Enter.
+        const places = new Set(info.marks.filter((m) => m.cls.includes("yb-place")).map((m) => m.point));
+        await page.locator(".yb-board").focus();
+        await expect(page.locator(".yb-cursor")).toHaveCount(1);
+        let at = "f6";
+        for (let row = 6; !places.has(at) && row < 10; row++) {
+          await page.keyboard.press("ArrowUp");
+          at = `f${row + 1}`;
+        }
+        await expect(page.getByTestId("announce")).toContainText(at === "f6" ? "" : `${at}: empty`);
+        await page.keyboard.press("Enter");
       } else await tap(page, p, input);
       return "place";
     }

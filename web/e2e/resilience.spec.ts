@@ -35,6 +35,12 @@ test("reconnects after the server restarts and keeps playing", async ({ page }) 
   await waitTurnOrEnd(page);
   await act(page, "click", rnd);
   await waitPly(page, before.ply);
+  // Against the AI an undo is done at once: our last turn (and the AI's reply) go back.
+  await waitTurnOrEnd(page);
+  const now = (await boardInfo(page)).ply;
+  await page.getByRole("button", { name: "Undo" }).click();
+  await waitPly(page, now);
+  expect((await boardInfo(page)).ply).toBeLessThan(now);
 });
 
 test("a second tab of the same seat stays in step, and errors are shown plainly", async ({ page, context }) => {
@@ -62,6 +68,10 @@ test("a second tab of the same seat stays in step, and errors are shown plainly"
   await other.getByLabel("Chat message or /command").press("Enter");
   await expect(other.getByTestId("error")).toBeVisible();
   await expect(other.getByTestId("error")).toContainText(/fly|unknown/i);
+  // Resign (after confirming): the game ends at once for both tabs.
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Resign" }).click();
+  for (const p of [page, other]) await expect(p.getByTestId("status")).toContainText("by resignation");
   // A game that does not exist.
   await other.goto(`${server.url}/game/zzzzzzzzzzzz`);
   await expect(other.getByTestId("error")).toContainText(/no such game|not found/i);

@@ -61,6 +61,7 @@ test("two players and a spectator", async ({ browser }) => {
   await carol.goto(server.url);
   const live = carol.getByTestId("active-games").getByTestId(`game-${id}`);
   await expect(live).toBeVisible();
+  await carol.screenshot({ path: join(SHOTS, "lobby-with-games.png") });
   await live.getByRole("link", { name: "Watch" }).click();
   await expect(carol).toHaveURL(new RegExp(`/game/${id}$`));
   await expect(carol.locator(".info")).toContainText("You are watching");

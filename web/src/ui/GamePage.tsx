@@ -98,10 +98,24 @@ export function GamePage({ id }: { id: string }) {
   const role = model?.role ?? "spectator";
   const seated = role !== "spectator";
 
-  // Drop an optimistic decision once the server's state has moved past it.
+  // Drop an optimistic decision once the server's state has moved past it, when the
+  // connection drops (the decision may never have arrived: the snapshot will tell), or
+  // when the server has not answered in a while.
   useEffect(() => {
     if (pending && st && st.ply !== pending.ply) setPending(null);
   }, [st?.ply, pending]);
+  useEffect(() => {
+    if (model?.status !== "open") setPending(null);
+  }, [model?.status]);
+  useEffect(() => {
+    if (!pending) return;
+    const h = setTimeout(() => {
+      setPending(null);
+      setError("The server has not confirmed your decision yet; the board shows the last confirmed state.");
+      conn.current?.send({ type: "snapshot" });
+    }, 10000);
+    return () => clearTimeout(h);
+  }, [pending]);
 
   // Agree to start at once when this tab created or joined the game.
   useEffect(() => {

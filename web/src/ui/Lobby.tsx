@@ -266,6 +266,13 @@ export function Lobby() {
 
   return (
     <main class="page lobby" data-testid="lobby">
+      <div class="hero">
+        <h1>Play YINSH</h1>
+        <p class="muted">
+          Five rings each. Make rows of five markers, remove a ring for each row: three rings win. Play the computer or
+          a friend, watch live games, replay finished ones.
+        </p>
+      </div>
       <ErrorBanner error={error ?? listError} onClose={() => setError(null)} />
       <div class="lobby-grid">
         <CreateForm onError={setError} />
