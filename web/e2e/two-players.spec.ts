@@ -84,6 +84,7 @@ test("two players and a spectator", async ({ browser }) => {
   // Play: Alice with the mouse (drag and click), Bob by clicks, until the game ends.
   const rnd = seeded(42);
   let moves = 0;
+  let undone = false;
   for (let n = 0; n < 400; n++) {
     // Whoever has something to decide (the other page shows no choices) acts.
     let page: Page | null = null;
@@ -108,7 +109,23 @@ test("two players and a spectator", async ({ browser }) => {
     if (kind === "drag" || kind === "move") moves++;
     if (kind) await waitPly(page, info.ply);
     if (n === 30) await carol.screenshot({ path: join(SHOTS, "spectator.png") });
+    // Once, after Alice's ring move hands the turn to Bob: she asks to take it back; Bob
+    // declines the first request and accepts the second.
+    if (!undone && n > 20 && page === alice && (kind === "drag" || kind === "move")) {
+      await expect.poll(async () => (await boardInfo(bob)).mode).toBe("move");
+      const ply = (await boardInfo(alice)).ply;
+      await alice.getByRole("button", { name: "Undo" }).click();
+      await expect(bob.locator(".notice")).toContainText("White asks to take back");
+      await bob.getByRole("button", { name: "Decline" }).click();
+      await expect(bob.locator(".notice")).toHaveCount(0);
+      await alice.getByRole("button", { name: "Undo" }).click();
+      await bob.getByRole("button", { name: "Accept" }).click();
+      for (const p of [alice, bob, carol])
+        await expect(p.getByTestId("game-page")).toHaveAttribute("data-ply", String(ply - 1));
+      undone = true;
+    }
   }
+  expect(undone, "the undo request was exercised").toBe(true);
   for (const p of [alice, bob, carol]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "over");
   const ply = await alice.getByTestId("game-page").getAttribute("data-ply");
   await expect(carol.getByTestId("game-page")).toHaveAttribute("data-ply", ply as string);

@@ -28,7 +28,10 @@ try {
     logLevel: "warning",
   });
   const built = readdirSync(out).map((f) => join(out, f));
-  const r = spawnSync(process.execPath, ["--enable-source-maps", "--test", "--test-reporter=spec", ...built], { stdio: "inherit", cwd: root });
+  const r = spawnSync(process.execPath, ["--enable-source-maps", "--test", "--test-reporter=spec", ...built], {
+    stdio: "inherit",
+    cwd: root,
+  });
   process.exitCode = r.status ?? 1;
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -230,6 +230,16 @@ export function GamePage({ id }: { id: string }) {
     lastAnnounced.current = st.ply;
   }, [st?.ply]);
 
+  // The tab's title tells whose turn it is, also when the tab is in the background.
+  useEffect(() => {
+    if (!st) return;
+    const mineNow = st.status === "active" && st.to_move === role;
+    document.title = mineNow ? "● Your turn · YINSH" : st.status === "active" ? "YINSH game" : "YINSH";
+    return () => {
+      document.title = "YINSH";
+    };
+  }, [st?.status, st?.to_move, role]);
+
   if (!model || !game || !st || !display) {
     return (
       <main class="page narrow">
