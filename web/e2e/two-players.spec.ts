@@ -151,3 +151,22 @@ test("two players and a spectator", async ({ browser }) => {
   await expect(bob.getByTestId("player-white")).toContainText("you");
   await expect(carol.getByRole("link", { name: "Watch the rematch" })).toBeVisible();
 });
+
+test("a shared link lets a friend take the open seat", async ({ browser }) => {
+  const alice = await newPage(browser);
+  const bob = await newPage(browser);
+  await alice.goto(server.url);
+  await alice.getByLabel("Human").check();
+  await alice.getByLabel("Black").check();
+  await alice.getByRole("button", { name: "Create game" }).click();
+  await expect(alice).toHaveURL(/\/game\/[a-z0-9]{12}$/);
+  const link = await alice.getByLabel("Link to this game").inputValue();
+  expect(link).toBe(alice.url());
+  await bob.goto(link);
+  await expect(bob.locator(".info")).toContainText("You are watching");
+  await bob.getByRole("button", { name: "Play white" }).click();
+  for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  await expect(bob.getByTestId("player-white")).toContainText("you");
+  await expect(bob.getByTestId("status")).toContainText("Your turn: place a ring");
+  await expect(alice.getByTestId("status")).toContainText("White to play");
+});
