@@ -41,7 +41,7 @@ function stepHelp(st: State, mine: boolean, legal: readonly string[]): string {
     case "place":
       return "Your turn: place a ring on any free point.";
     case "move":
-      return "Your turn: move a ring — drag it, or click it and then its destination.";
+      return "Your turn: move a ring — drag it, or click (tap) it and then its destination.";
     case "remove-row":
     case "early-remove-row":
       return legal.length === 1
