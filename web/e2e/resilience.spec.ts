@@ -63,6 +63,23 @@ test("a second tab of the same seat stays in step, and errors are shown plainly"
     "data-ply",
     (await page.getByTestId("game-page").getAttribute("data-ply")) as string,
   );
+  // A stale tab: the other tab is frozen (as a browser does to background tabs) while the
+  // game goes on, then woken: it catches up with the decisions it missed.
+  const cdp = await other.context().newCDPSession(other);
+  await cdp.send("Page.setWebLifecycleState", { state: "frozen" });
+  for (let i = 0; i < 2; i++) {
+    await waitTurnOrEnd(page);
+    const before = (await boardInfo(page)).ply;
+    await act(page, "click", rnd);
+    await waitPly(page, before);
+  }
+  await cdp.send("Page.setWebLifecycleState", { state: "active" });
+  await other.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(other.getByTestId("game-page")).toHaveAttribute(
+    "data-ply",
+    (await page.getByTestId("game-page").getAttribute("data-ply")) as string,
+  );
+  await cdp.detach();
   // An unknown chat command: the server's error is shown as it says it.
   await other.getByLabel("Chat message or /command").fill("/fly");
   await other.getByLabel("Chat message or /command").press("Enter");
