@@ -31,7 +31,12 @@ function other(c: Color): Color {
 }
 
 function stepHelp(st: State, mine: boolean, legal: readonly string[]): string {
-  if (st.status === "waiting") return "Waiting for both players to join and start.";
+  if (st.status === "waiting") {
+    const open = st.seats.white.kind === "open" || st.seats.black.kind === "open";
+    return open
+      ? "Waiting for an opponent: send them the link below, or wait for someone from the lobby."
+      : "Waiting for both players to start (the Start button, or /start in the chat).";
+  }
   if (st.status !== "active")
     return describeResult(st.result, st.status, st.position.endsWith("blitz") ? "blitz" : "normal");
   const who = st.to_move === "white" ? "White" : "Black";
