@@ -7,7 +7,6 @@ import {
   coordOf,
   hitTest,
   isOnBoard,
-  lineFrom,
   MARGIN,
   POINTS,
   pointName,
@@ -589,10 +588,5 @@ export class BoardView {
     if (!m) return { x: 0, y: 0 };
     const q = new DOMPoint(p.x, p.y).matrixTransform(m);
     return { x: q.x, y: q.y };
-  }
-
-  /** The points between two ends, for callers that show rows. */
-  static rowPoints(from: string, to: string): string[] {
-    return lineFrom(from, to) ?? [];
   }
 }
