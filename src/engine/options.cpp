@@ -28,7 +28,7 @@ const std::vector<OptionSpec>& Options::specs() {
   static const std::vector<OptionSpec> specs = {
       {"Threads", T::Int, "1", 1, 64, "Search threads"},
       {"Hash", T::Int, "64", 1, 4096, "Transposition table size in MiB"},
-      {"Level", T::Int, "0", 0, 10, "Playing level: 0 = uniformly random baseline player"},
+      {"Level", T::Int, "8", 0, 8, "Playing level: 0 = uniformly random, 1 = beginner, 2 = one-ply greedy, ... 8 = full strength"},
       {"Seed", T::Int, "1", 0, INT64_MAX, "Seed of the random choices (baseline player, levels)"},
       {"MoveOverhead", T::Int, "30", 0, 5000, "Milliseconds kept in reserve per move for I/O"},
   };

@@ -1,0 +1,27 @@
+#include "levels.h"
+
+namespace yinsh {
+
+namespace {
+
+constexpr LevelParams LEVELS[MAX_LEVEL + 1] = {
+    {true, 0, 0, 0, "random: a uniformly random legal decision"},
+    {false, 1, 0, 400, "beginner: one ply, very noisy judgement"},
+    {false, 1, 0, 0, "greedy: the best decision one ply ahead"},
+    {false, 2, 0, 60, "casual: two plies, some noise"},
+    {false, 2, 0, 0, "two plies"},
+    {false, 3, 0, 0, "three plies"},
+    {false, 0, 20000, 0, "20k nodes"},
+    {false, 0, 150000, 0, "150k nodes"},
+    {false, 0, 0, 0, "full strength"},
+};
+
+}  // namespace
+
+const LevelParams& level_params(int level) {
+  if (level < 0) level = 0;
+  if (level > MAX_LEVEL) level = MAX_LEVEL;
+  return LEVELS[level];
+}
+
+}  // namespace yinsh

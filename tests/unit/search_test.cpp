@@ -1,0 +1,149 @@
+// The search: legal decisions everywhere, determinism, tactics, limits, levels, threads.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "search/levels.h"
+#include "search/search.h"
+#include "search/timeman.h"
+
+namespace yinsh {
+namespace {
+
+// A position reached by `plies` seeded random decisions from the start (stops at game end).
+Position random_position(uint64_t seed, int plies) {
+  Rng rng(seed);
+  Position pos = Position::start();
+  static StateInfo st[512];
+  for (int i = 0; i < plies && !pos.is_over(); ++i) pos.do_move(random_decision(pos, rng), st[i]);
+  return pos;
+}
+
+SearchResult search(Searcher& s, const Position& pos, Limits l) {
+  std::atomic<bool> stop{false};
+  return s.run(pos, l, stop, {});
+}
+
+TEST(Search, LegalDecisionOnManyRandomPositions) {
+  SearchConfig c;
+  c.hash_mb = 4;
+  Searcher s(c);
+  Limits l;
+  l.depth = 2;
+  l.nodes = 3000;
+  int searched = 0;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    Position pos = random_position(seed, int(seed % 90));
+    if (pos.is_over()) continue;
+    const SearchResult r = search(s, pos, l);
+    ASSERT_TRUE(is_legal(pos, r.best)) << to_text(pos) << " best " << to_string(r.best);
+    ++searched;
+  }
+  EXPECT_GT(searched, 300);
+}
+
+TEST(Search, DeterministicWithOneThreadAndFixedDepth) {
+  for (uint64_t seed : {3, 7, 11}) {
+    const Position pos = random_position(seed, 30);
+    Limits l;
+    l.depth = 3;
+    Searcher a, b;
+    const SearchResult ra = search(a, pos, l), rb = search(b, pos, l);
+    EXPECT_EQ(ra.best, rb.best);
+    EXPECT_EQ(ra.info.nodes, rb.info.nodes);
+    EXPECT_EQ(ra.info.score, rb.info.score);
+    a.clear();
+    const SearchResult rc = search(a, pos, l);
+    EXPECT_EQ(ra.info.nodes, rc.info.nodes);
+  }
+}
+
+TEST(Search, NodeLimitIsRespected) {
+  const Position pos = random_position(5, 40);
+  Limits l;
+  l.nodes = 5000;
+  Searcher s;
+  const SearchResult r = search(s, pos, l);
+  EXPECT_LE(r.info.nodes, 5000u);
+  EXPECT_TRUE(is_legal(pos, r.best));
+}
+
+TEST(Search, GameOverGivesNone) {
+  Position pos = random_position(1, 2000);
+  ASSERT_TRUE(pos.is_over());
+  Searcher s;
+  EXPECT_TRUE(search(s, pos, Limits{}).best.is_none());
+}
+
+TEST(Search, TwoThreadsGiveLegalDecisions) {
+  SearchConfig c;
+  c.threads = 2;
+  c.hash_mb = 8;
+  Searcher s(c);
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const Position pos = random_position(seed * 13, 20 + int(seed) * 4);
+    if (pos.is_over()) continue;
+    Limits l;
+    l.depth = 3;
+    EXPECT_TRUE(is_legal(pos, search(s, pos, l).best));
+  }
+}
+
+TEST(Search, StopsWithinMovetime) {
+  const Position pos = random_position(9, 30);
+  Limits l;
+  l.movetime = 150;
+  Searcher s;
+  const auto t0 = std::chrono::steady_clock::now();
+  const SearchResult r = search(s, pos, l);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(is_legal(pos, r.best));
+  EXPECT_LT(ms, 1000);  // generous: the machine is shared and may run sanitizers
+}
+
+TEST(Search, ExternalStopEndsInfiniteSearch) {
+  const Position pos = random_position(21, 30);
+  Limits l;
+  l.infinite = true;
+  Searcher s;
+  std::atomic<bool> stop{false};
+  std::thread t([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop = true;
+  });
+  const SearchResult r = s.run(pos, l, stop, {});
+  t.join();
+  EXPECT_TRUE(is_legal(pos, r.best));
+}
+
+TEST(TimeManagement, BudgetNeverExceedsTheClock) {
+  for (int64_t clock : {1, 10, 50, 100, 1000, 60000}) {
+    Limits l;
+    l.time[WHITE] = clock;
+    const TimeBudget b = plan_time(l, WHITE, 30, 20);
+    EXPECT_GE(b.hard_ms, 1);
+    EXPECT_LE(b.hard_ms, std::max<int64_t>(1, (clock - 30) / 5 + 1)) << clock;
+    EXPECT_LE(b.soft_ms, b.hard_ms);
+  }
+}
+
+TEST(Levels, EveryLevelPlaysLegally) {
+  for (int level = 0; level <= MAX_LEVEL; ++level) {
+    SearchConfig c;
+    c.level = level;
+    c.hash_mb = 2;
+    Searcher s(c);
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      const Position pos = random_position(seed * 101 + level, int(seed * 9));
+      if (pos.is_over()) continue;
+      Limits l;
+      l.nodes = 2000;
+      EXPECT_TRUE(is_legal(pos, search(s, pos, l).best)) << "level " << level;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace yinsh
