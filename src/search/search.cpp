@@ -151,7 +151,7 @@ class Search {
       const Move m = moves[i];
 
       pos.do_move(m, w_.states[ply]);
-      const bool same = pos.side_to_move() == us && !pos.is_over();
+      const bool same = pos.side_to_move() == us;
       const int nd = costs_depth(m) ? depth - 1 : depth;
       auto child = [&](int a, int b, int d) {
         return same ? search(a, b, d, ply + 1) : -search(-b, -a, d, ply + 1);
@@ -317,7 +317,7 @@ SearchResult Searcher::run_noisy(const Position& pos, const Limits& limits,
   const int depth = std::max(1, limits.depth > 0 ? std::min(limits.depth, lp.max_depth) : lp.max_depth);
   for (Move m : list) {
     w.pos.do_move(m, w.states[0]);
-    const bool same = w.pos.side_to_move() == us && !w.pos.is_over();
+    const bool same = w.pos.side_to_move() == us;
     const int nd = costs_depth(m) ? depth - 1 : depth;
     int v = same ? search.search(-INF, INF, nd, 1) : -search.search(-INF, INF, nd, 1);
     w.pos.undo_move(m, w.states[0]);
