@@ -66,6 +66,14 @@ class Bitboard {
     return s > 0 ? (*this << s) & ~Bitboard() : *this >> -s;
   }
 
+  // Calls f(Point) for each point in increasing order; faster than the iterator in hot loops
+  // because each 64-bit half is scanned by its own, well-predicted loop.
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (uint64_t w = lo(); w; w &= w - 1) f(Point(std::countr_zero(w)));
+    for (uint64_t w = hi(); w; w &= w - 1) f(Point(64 + std::countr_zero(w)));
+  }
+
   class Iterator {
    public:
     constexpr explicit Iterator(u128 b) : b_(b) {}

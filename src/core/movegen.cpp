@@ -18,14 +18,13 @@ void generate(const Position& pos, MoveList& list) {
   const Color us = pos.side_to_move();
   switch (pos.step()) {
     case Step::Place:
-      for (Point p : pos.empty_points()) list.push(Move::place(p));
+      pos.empty_points().for_each([&](Point p) { list.push(Move::place(p)); });
       break;
     case Step::Move: {
       const Bitboard rings = pos.rings(), markers = pos.markers();
-      for (Point from : pos.rings(us))
-        for (int d = 0; d < NUM_DIRECTIONS; ++d)
-          for (Point to : ring_destinations(from, Direction(d), rings, markers))
-            list.push(Move::ring(from, to));
+      pos.rings(us).for_each([&](Point from) {
+        ring_destinations(from, rings, markers).for_each([&](Point to) { list.push(Move::ring(from, to)); });
+      });
       if (list.empty()) list.push(Move::pass());
       break;
     }
@@ -50,9 +49,7 @@ int count_moves(const Position& pos) {
     case Step::Move: {
       const Bitboard rings = pos.rings(), markers = pos.markers();
       int n = 0;
-      for (Point from : pos.rings(us))
-        for (int d = 0; d < NUM_DIRECTIONS; ++d)
-          n += ring_destinations(from, Direction(d), rings, markers).count();
+      pos.rings(us).for_each([&](Point from) { n += ring_destinations(from, rings, markers).count(); });
       return n ? n : 1;  // a pass
     }
     case Step::RemoveRow:

@@ -11,6 +11,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstddef>
 
 #include "position.h"
@@ -36,20 +38,70 @@ class MoveList {
   int size_ = 0;
 };
 
+// Rays and single-point sets indexed by point + 1, where 0 and 122..129 stand for "no point"
+// and hold empty sets: nearest-blocker lookups below stay branch-free.
+struct RayTable {
+  std::array<std::array<Bitboard, 130>, NUM_DIRECTIONS> ray{};
+  std::array<Bitboard, 130> bit{};
+};
+constexpr RayTable build_ray_table() {
+  RayTable t;
+  for (int p = 0; p < GRID_CELLS; ++p) {
+    if (!on_board(Point(p))) continue;
+    t.bit[p + 1] = Bitboard::of(Point(p));
+    for (int d = 0; d < NUM_DIRECTIONS; ++d)
+      for (Point q = neighbour(Point(p), Direction(d)); q != NO_POINT; q = neighbour(q, Direction(d)))
+        t.ray[d][p + 1] |= Bitboard::of(q);
+  }
+  return t;
+}
+inline constexpr RayTable RAYS = build_ray_table();
+
+// Index (point + 1) of the point of `b` nearest to the origin of a ray in direction d: the
+// lowest point for positive directions, the highest for negative ones; "no point" if empty.
+template <Direction d>
+[[gnu::always_inline]] inline int nearest_index(Bitboard b) {
+  if constexpr (is_positive(d)) {
+    int t = std::countr_zero(b.lo());
+    t += t == 64 ? std::countr_zero(b.hi()) : 0;
+    return t + 1;  // 129 when empty
+  } else {
+    int l = std::countl_zero(b.hi());
+    l += l == 64 ? std::countl_zero(b.lo()) : 0;
+    return 128 - l;  // 0 when empty
+  }
+}
+
 // Where a ring on p can go in direction d: empty points up to the first piece, and when that
 // piece is a marker, the first empty point after the unbroken group of markers.
-inline Bitboard ring_destinations(Point p, Direction d, Bitboard rings, Bitboard markers) {
+template <Direction d>
+[[gnu::always_inline]] inline Bitboard ring_destinations(Point p, Bitboard rings, Bitboard markers) {
   const Bitboard r = ray(p, d);
-  const Bitboard blockers = r & (rings | markers);
-  if (!blockers) return r;
-  const bool up = is_positive(d);
-  const Point b = up ? blockers.lsb() : blockers.msb();
-  const Bitboard free = r & (up ? Bitboard::below(b) : Bitboard::above(b));
-  if (rings.contains(b)) return free;
-  const Bitboard landing = r & ~markers & (up ? Bitboard::above(b) : Bitboard::below(b));
-  if (!landing) return free;
-  const Point e = up ? landing.lsb() : landing.msb();
-  return rings.contains(e) ? free : free | Bitboard::of(e);
+  const int b = nearest_index<d>(r & (rings | markers));
+  const Bitboard free = r & ~(RAYS.ray[d][b] | RAYS.bit[b]);
+  const bool jump = bool(RAYS.bit[b] & markers);
+  const Bitboard beyond = Bitboard::from_raw(RAYS.ray[d][b].raw() & -Bitboard::u128(jump));
+  const int e = nearest_index<d>(beyond & ~markers);
+  return free | (RAYS.bit[e] & ~rings);
+}
+
+inline Bitboard ring_destinations(Point p, Direction d, Bitboard rings, Bitboard markers) {
+  switch (d) {
+    case N: return ring_destinations<N>(p, rings, markers);
+    case S: return ring_destinations<S>(p, rings, markers);
+    case E: return ring_destinations<E>(p, rings, markers);
+    case W: return ring_destinations<W>(p, rings, markers);
+    case NE: return ring_destinations<NE>(p, rings, markers);
+    case SW: return ring_destinations<SW>(p, rings, markers);
+  }
+  return Bitboard();
+}
+
+// All destinations of a ring on p (the six rays are disjoint, so the union loses nothing).
+[[gnu::always_inline]] inline Bitboard ring_destinations(Point p, Bitboard rings, Bitboard markers) {
+  return ring_destinations<N>(p, rings, markers) | ring_destinations<S>(p, rings, markers) |
+         ring_destinations<E>(p, rings, markers) | ring_destinations<W>(p, rings, markers) |
+         ring_destinations<NE>(p, rings, markers) | ring_destinations<SW>(p, rings, markers);
 }
 
 // All legal decisions (empty when the game is over), in generation order.

@@ -60,8 +60,7 @@ bool Position::can_move_ring(Color c) const {
   const Bitboard all_rings = rings();
   const Bitboard all_markers = markers();
   for (Point p : rings_[c])
-    for (int d = 0; d < NUM_DIRECTIONS; ++d)
-      if (ring_destinations(p, Direction(d), all_rings, all_markers)) return true;
+    if (ring_destinations(p, all_rings, all_markers)) return true;
   return false;
 }
 
