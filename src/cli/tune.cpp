@@ -20,7 +20,17 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--threads", cfg->threads, "Self-play games at once")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", cfg->seed, "Seed of the self-play games");
   cmd->add_option("--write", *write, "Rewrite this weights.h with the result");
-  cmd->callback([cfg, write, cmd] {
+  auto start = std::make_shared<std::string>();
+  cmd->add_option("--start", *start, "Weights to play with and start from ('a:b:...'; default the current ones)");
+  cmd->callback([cfg, write, start, cmd] {
+    if (!start->empty()) {
+      auto w = parse_weights(*start);
+      if (!w) {
+        std::cerr << "error: --start takes " << NUM_FEATURES << " whole numbers separated by ':'\n";
+        std::exit(2);
+      }
+      cfg->start = *w;
+    }
     std::cerr << "self-play: " << cfg->games << " games at depth " << cfg->depth << "\n";
     const auto samples = selfplay_samples(*cfg, [&](int done) {
       if (done % 20 == 0 || done == cfg->games) std::cerr << "  games " << done << "\n";
@@ -41,7 +51,7 @@ void add_tune_command(CLI::App& app) {
       out << "// Tuned evaluation weights, in the order of `Feature` (eval.h).\n"
           << "// Produced by: yinsh tune --games " << cfg->games << " --depth " << cfg->depth
           << " --epochs " << cfg->epochs << " --rate " << cfg->learning_rate << " --seed "
-          << cfg->seed << " (starting from the previous weights)\n"
+          << cfg->seed << " --start " << weights_to_text(cfg->start) << "\n"
           << "// Loss (mean squared error of the expected score) " << before << " -> " << after
           << " on " << samples.size() << " positions.\n"
           << "#pragma once\n\n#define YINSH_TUNED_WEIGHTS \\\n  " << format_weights(w) << "\n";

@@ -41,7 +41,7 @@ double sprt_llr(const Score& s, double elo0, double elo1) {
   if (n == 0) return 0;
   double mean, var;
   moments(s, mean, var);
-  var = std::max(var, 1e-3);
+  var = std::max(var, 0.01);
   const double s0 = score_of(elo0), s1 = score_of(elo1);
   return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
 }
@@ -50,6 +50,7 @@ double sprt_lower_bound(const SprtParams& p) { return std::log(p.beta / (1 - p.a
 double sprt_upper_bound(const SprtParams& p) { return std::log((1 - p.beta) / p.alpha); }
 
 SprtVerdict sprt_verdict(const Score& s, const SprtParams& p) {
+  if (s.games() < SPRT_MIN_GAMES) return SprtVerdict::Continue;  // variance not yet known
   const double llr = sprt_llr(s, p.elo0, p.elo1);
   if (llr >= sprt_upper_bound(p)) return SprtVerdict::AcceptH1;
   if (llr <= sprt_lower_bound(p)) return SprtVerdict::AcceptH0;

@@ -24,6 +24,9 @@ struct SprtParams {
   double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
 };
 
+// No verdict before this many games: the per-game variance is estimated from the games.
+inline constexpr int SPRT_MIN_GAMES = 16;
+
 enum class SprtVerdict { Continue, AcceptH0, AcceptH1 };
 
 double sprt_llr(const Score& s, double elo0, double elo1);

@@ -48,6 +48,35 @@ const char* feature_name(int f) { return f >= 0 && f < NUM_FEATURES ? NAMES[f] :
 
 const Weights& default_weights() { return TUNED; }
 
+std::optional<Weights> parse_weights(std::string_view text) {
+  if (text.find_first_not_of(" :") == std::string_view::npos) return default_weights();
+  Weights w{};
+  int n = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ' || text[i] == ':') {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    if (text[j] == '-') ++j;
+    const size_t digits = j;
+    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+    if (j == digits || j - digits > 6 || n >= NUM_FEATURES) return std::nullopt;
+    if (j < text.size() && text[j] != ' ' && text[j] != ':') return std::nullopt;
+    w[size_t(n++)] = std::stoi(std::string(text.substr(i, j - i)));
+    i = j;
+  }
+  if (n != NUM_FEATURES) return std::nullopt;
+  return w;
+}
+
+std::string weights_to_text(const Weights& w) {
+  std::string s;
+  for (int i = 0; i < NUM_FEATURES; ++i) s += (i ? ":" : "") + std::to_string(w[size_t(i)]);
+  return s;
+}
+
 void extract_features(const Position& pos, FeatureVector& f) {
   f.fill(0);
   const Color us = pos.side_to_move(), them = ~us;

@@ -5,6 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "core/position.h"
 
@@ -34,6 +37,11 @@ using FeatureVector = std::array<int, NUM_FEATURES>;
 using Weights = std::array<int, NUM_FEATURES>;
 
 const char* feature_name(int f);
+
+// Weights as text: NUM_FEATURES whole numbers separated by ':' or spaces; "" gives the
+// default weights; nullopt when malformed.
+std::optional<Weights> parse_weights(std::string_view text);
+std::string weights_to_text(const Weights& w);  // ':'-separated
 
 // The committed tuned weights (weights.h).
 const Weights& default_weights();

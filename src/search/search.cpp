@@ -95,13 +95,13 @@ class Search {
   int search(int alpha, int beta, int depth, int ply) {
     Position& pos = w_.pos;
     w_.pv_len[ply] = ply;
+    if (ply > 0 && s_.stopped()) return 0;
     const uint64_t n = w_.nodes.fetch_add(1, std::memory_order_relaxed) + 1;
     if (w_.id == 0) {
       if ((s_.max_nodes && n >= s_.max_nodes) ||
           ((n & 511) == 0 && s_.hard_ms >= 0 && s_.elapsed() >= s_.hard_ms))
         s_.stop.store(true, std::memory_order_relaxed);
     }
-    if (ply > 0 && s_.stopped()) return 0;
     if (pos.is_over()) return terminal_score(pos, ply);
     const Step step = pos.step();
     const bool removal = step != Step::Place && step != Step::Move;
