@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/notation.h"
@@ -27,18 +28,34 @@ class BuiltinPlayer : public Player {
         if (error) *error = "player option '" + item + "' is not Name=value";
         return false;
       }
-      if (!engine_.set_option(item.substr(0, eq), item.substr(eq + 1), error)) return false;
+      const std::string name = item.substr(0, eq), value = item.substr(eq + 1);
+      if (name == "movetime" || name == "nodes" || name == "depth") {  // this player's limits
+        char* end = nullptr;
+        const long long v = std::strtoll(value.c_str(), &end, 10);
+        if (value.empty() || *end || v <= 0) {
+          if (error) *error = "player limit " + name + " takes a positive whole number";
+          return false;
+        }
+        (name == "movetime" ? movetime_ : name == "nodes" ? nodes_ : depth_) = v;
+        continue;
+      }
+      if (!engine_.set_option(name, value, error)) return false;
     }
     return true;
   }
   void new_game() override { engine_.new_game(); }
-  bool think(const Game& game, const Limits& limits, Move& out, std::string*) override {
+  bool think(const Game& game, const Limits& match_limits, Move& out, std::string*) override {
+    Limits limits = match_limits;
+    if (movetime_) limits.movetime = movetime_;
+    if (nodes_) limits.nodes = uint64_t(nodes_);
+    if (depth_) limits.depth = int(depth_);
     out = engine_.search(game.position(), limits).best;
     return true;
   }
 
  private:
   Engine engine_;
+  long long movetime_ = 0, nodes_ = 0, depth_ = 0;
 };
 
 class ExternalPlayer : public Player {

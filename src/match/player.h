@@ -20,7 +20,8 @@ class Player {
 };
 
 // Spec: "cmd:<shell command>" for an external engine, otherwise comma-separated engine options
-// of the built-in engine, e.g. "Level=2" or "Level=8,Hash=32" ("" = defaults).
+// of the built-in engine, e.g. "Level=2" or "Level=8,Hash=32" ("" = defaults); the lower-case
+// items movetime=MS, nodes=N, depth=D override the match's limits for this player only.
 std::unique_ptr<Player> make_player(const std::string& spec, uint64_t seed, std::string* error);
 
 }  // namespace yinsh
