@@ -9,6 +9,7 @@ namespace yinsh::cli {
 void add_engine_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 

@@ -1,5 +1,5 @@
-// The board as text for terminals: columns a..k run vertically, each point 4 characters from
-// the next column and every row and diagonal at 60 degrees, like the printed board.
+// The board as text for terminals: each row (same number) is one screen line, row 11 on
+// top, numbered at both ends; the columns (same letter) climb up-left, lettered at both ends.
 //   W B  rings      w b  markers      .  empty point      *  highlighted empty point
 // With `color`, ANSI colours draw white pieces in bold yellow-white and black in blue.
 #pragma once

@@ -198,8 +198,12 @@ std::optional<Position> parse_position(std::string_view text, std::string* error
       return bad(where + "expected W, B, w, b, a number or '/'");
     }
   }
-  if (col != GRID - 1 || row != column_min_row(col) + column_length(col))
-    return bad("board: expected 11 complete columns separated by '/'");
+  if (col != GRID - 1)
+    return bad("board: " + std::to_string(col + 1) + " columns, expected 11 separated by '/'");
+  if (row != column_min_row(col) + column_length(col))
+    return bad(std::string("board: column ") + char('a' + col) + " describes " +
+               std::to_string(row - column_min_row(col)) + " points, it has " +
+               std::to_string(column_length(col)));
 
   if (f[1] != "w" && f[1] != "b") return bad("field 2: side must be 'w' or 'b', not '" + std::string(f[1]) + "'");
   const auto step = parse_step(f[2]);

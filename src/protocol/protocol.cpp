@@ -66,7 +66,9 @@ bool Protocol::handle(std::string_view line) {
     error("unknown command '" + cmd + "' (try help)");
     return true;
   }
-  const bool busy = engine_.searching();
+  const bool busy = searching_;
+  // The search has answered: let its thread finish before the engine is used again.
+  if (!busy && (cmd == "go" || cmd == "setoption" || cmd == "newgame")) engine_.wait();
 
   if (cmd == "quit") {
     engine_.stop();
@@ -77,7 +79,8 @@ bool Protocol::handle(std::string_view line) {
     engine_.stop();
   } else if (cmd == "help") {
     cmd_help();
-  } else if (busy && cmd != "show" && cmd != "legal") {
+  } else if (busy && (cmd == "go" || cmd == "setoption" || cmd == "newgame")) {
+    // The engine searches its own copy, so position/legal/perft/show are fine meanwhile.
     error("a search is running; send stop first (command '" + cmd + "' ignored)");
   } else if (cmd == "position") {
     cmd_position(args);
@@ -164,9 +167,14 @@ void Protocol::cmd_go(std::string_view args) {
     else return error("go: unknown limit '" + key + "'");
   }
   if (game_.position().is_over()) return error("go: the game is over");
+  searching_ = true;
   engine_.start(
       game_.position(), limits, [this](const SearchInfo& info) { send(info_line(info)); },
-      [this](const SearchResult& r) { send("bestmove " + to_string(r.best)); });
+      [this](const SearchResult& r) {
+        std::lock_guard lock(out_mutex_);
+        searching_ = false;
+        out_ << "bestmove " << to_string(r.best) << "\n" << std::flush;
+      });
 }
 
 void Protocol::cmd_setoption(std::string_view args) {

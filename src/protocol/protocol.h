@@ -3,6 +3,7 @@
 // A malformed or illegal command gets one line `error <what is wrong>` and changes nothing.
 #pragma once
 
+#include <atomic>
 #include <istream>
 #include <mutex>
 #include <ostream>
@@ -39,6 +40,9 @@ class Protocol {
   Engine& engine_;
   std::ostream& out_;
   std::mutex out_mutex_;  // the engine thread prints info/bestmove concurrently
+  // True from `go` until `bestmove` is printed (cleared under out_mutex_ just before it), so
+  // a command sent the moment `bestmove` is read is never refused as "searching".
+  std::atomic<bool> searching_{false};
   Game game_;
 };
 
