@@ -8,11 +8,11 @@ constexpr LevelParams LEVELS[MAX_LEVEL + 1] = {
     {true, 0, 0, 0, "random: a uniformly random legal decision"},
     {false, 1, 0, 150, "beginner: one ply, very noisy judgement"},
     {false, 1, 0, 0, "greedy: the best decision one ply ahead"},
-    {false, 2, 0, 40, "casual: two plies, some noise"},
+    {false, 2, 0, 20, "casual: two plies, a little noise"},
     {false, 2, 0, 0, "two plies"},
     {false, 3, 0, 0, "three plies"},
-    {false, 0, 5000, 0, "5k nodes"},
-    {false, 0, 30000, 0, "30k nodes"},
+    {false, 0, 4000, 0, "4k nodes"},
+    {false, 0, 15000, 0, "15k nodes"},
     {false, 0, 0, 0, "full strength"},
 };
 
