@@ -32,16 +32,18 @@ TEST(Search, LegalDecisionOnManyRandomPositions) {
   Searcher s(c);
   Limits l;
   l.depth = 2;
-  l.nodes = 3000;
-  int searched = 0;
-  for (uint64_t seed = 1; seed <= 400; ++seed) {
-    Position pos = random_position(seed, int(seed % 90));
+  l.nodes = 400;
+  int searched = 0, removals = 0;
+  for (uint64_t seed = 1; seed <= 2500; ++seed) {
+    Position pos = random_position(seed, int(seed % 97));
+    removals += pos.step() != Step::Move && pos.step() != Step::Place && !pos.is_over();
     if (pos.is_over()) continue;
     const SearchResult r = search(s, pos, l);
     ASSERT_TRUE(is_legal(pos, r.best)) << to_text(pos) << " best " << to_string(r.best);
     ++searched;
   }
-  EXPECT_GT(searched, 300);
+  EXPECT_GT(searched, 1500);
+  EXPECT_GT(removals, 10);  // removal decisions are among them
 }
 
 TEST(Search, DeterministicWithOneThreadAndFixedDepth) {
