@@ -10,6 +10,10 @@ void add_engine_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_replay_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
+void add_diagram_command(CLI::App& app);
+void add_convert_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 

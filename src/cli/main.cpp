@@ -10,6 +10,10 @@ int main(int argc, char** argv) {
   yinsh::cli::add_perft_command(app);
   yinsh::cli::add_bench_command(app);
   yinsh::cli::add_play_command(app);
+  yinsh::cli::add_replay_command(app);
+  yinsh::cli::add_validate_command(app);
+  yinsh::cli::add_diagram_command(app);
+  yinsh::cli::add_convert_command(app);
   yinsh::cli::add_match_command(app);
   yinsh::cli::add_tune_command(app);
   CLI11_PARSE(app, argc, argv);

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "movegen.h"
 #include "notation.h"
 
 namespace yinsh {
@@ -26,7 +27,84 @@ std::string escape(std::string_view s) {
   return out;
 }
 
+// The short form: a ring removal where a row is due stands for the only legal row, which is
+// played here first. Anything else is left to the caller.
+bool play_short_row(Game& game, std::string_view d, std::string* why) {
+  const Step step = game.position().step();
+  if (step != Step::RemoveRow && step != Step::EarlyRemoveRow) return true;
+  const auto m = parse_move(d);
+  if (!m || m->kind() != Move::RemoveRing) return true;
+  MoveList list;
+  generate(game.position(), list);
+  if (list.size() == 1) return game.play(list[0]);
+  std::string rows;
+  for (Move r : list) rows += (rows.empty() ? "" : ", ") + to_string(r);
+  *why = "'" + std::string(d) + "' leaves out the row, but " + std::to_string(list.size()) +
+         " rows can be removed (" + rows + "): write the row first, e.g. " + to_string(list[0]) +
+         std::string(d);
+  return false;
+}
+
 }  // namespace
+
+std::string why_illegal(const Position& pos, Move m) {
+  if (is_legal(pos, m)) return "";
+  if (pos.is_over()) return "the game is over";
+  const Color us = pos.side_to_move();
+  const std::string side = us == WHITE ? "white" : "black";
+  const std::string Side = us == WHITE ? "White" : "Black";
+  const Step step = pos.step();
+  auto expected = [&]() -> std::string {
+    switch (step) {
+      case Step::Place: return "place a ring";
+      case Step::Move: return "move a ring";
+      case Step::RemoveRow: return "remove a row of its own that its move made";
+      case Step::EarlyRemoveRow: return "remove a row the opponent made for it, before it moves";
+      case Step::RemoveRing:
+      case Step::EarlyRemoveRing: return "remove one of its rings after removing a row";
+      case Step::Over: break;
+    }
+    return "stop: the game is over";
+  };
+  const Move::Kind kind = m.kind();
+  const bool kind_fits = (step == Step::Place && kind == Move::Place) ||
+                         (step == Step::Move && (kind == Move::Ring || kind == Move::Pass)) ||
+                         ((step == Step::RemoveRow || step == Step::EarlyRemoveRow) && kind == Move::Row) ||
+                         ((step == Step::RemoveRing || step == Step::EarlyRemoveRing) && kind == Move::RemoveRing);
+  if (!kind_fits) return Side + " must " + expected() + " now (step " + std::string(to_string(step)) + ")";
+  const Point a = m.from(), b = m.to();
+  switch (kind) {
+    case Move::Place:
+      return to_string(a) + " is occupied";
+    case Move::Ring: {
+      if (!pos.rings(us).contains(a)) return "there is no " + side + " ring on " + to_string(a);
+      if (pos.occupied().contains(b)) return to_string(b) + " is occupied";
+      const int d = direction_between(a, b);
+      if (d < 0) return to_string(a) + " and " + to_string(b) + " are not on one line";
+      const Bitboard path = between(a, b);
+      if (path & pos.rings()) return "a ring stands between " + to_string(a) + " and " + to_string(b);
+      return "the ring on " + to_string(a) + " cannot stop on " + to_string(b) +
+             ": after jumping markers a ring stops on the first empty point";
+    }
+    case Move::Row:
+      return to_string(m) + " is not five " + side + " markers in a row";
+    case Move::RemoveRing:
+      return "there is no " + side + " ring on " + to_string(a);
+    case Move::Pass:
+      return Side + " cannot pass: it has a ring that can move";
+    case Move::None:
+      break;
+  }
+  return "not a decision";
+}
+
+std::optional<Result> parse_result(std::string_view t) {
+  if (t == "1-0") return Result::WhiteWins;
+  if (t == "0-1") return Result::BlackWins;
+  if (t == "1/2-1/2") return Result::Draw;
+  if (t == "*") return Result::None;
+  return std::nullopt;
+}
 
 std::string GameRecord::tag(std::string_view name) const {
   for (const auto& [k, v] : tags)
@@ -49,27 +127,55 @@ Game GameRecord::replay() const {
   return game;
 }
 
-std::string format_moves(const Position& start, const std::vector<Move>& moves) {
+std::string format_moves(const Position& start, const std::vector<Move>& moves, RecordForm form) {
   Game game(start);
   std::string out;
   int turn = start.side_to_move() == WHITE ? 1 : 2;
+  bool turn_empty = true;     // nothing written yet in this turn
+  bool row_written = false;   // the last thing written is a row removal
   for (size_t i = 0; i < moves.size(); ++i) {
     const Color mover = game.position().side_to_move();
     if (i == 0) {
       out += std::to_string(turn) + ".";
     } else if (mover != game.mover(i - 1)) {
       out += " " + std::to_string(++turn) + ".";
-    } else if (!(moves[i].kind() == Move::RemoveRing && moves[i - 1].kind() == Move::Row)) {
-      out += ";";
+      turn_empty = true;
+      row_written = false;
     }
-    out += to_string(moves[i]);
-    game.play(moves[i]);
+    const Move m = moves[i];
+    bool omit = false;
+    if (form == RecordForm::Short && m.kind() == Move::Row && i + 1 < moves.size()) {
+      MoveList list;
+      generate(game.position(), list);
+      omit = list.size() == 1;  // the only row: the ring removal that follows says it
+    }
+    if (!omit) {
+      if (!turn_empty && !(m.kind() == Move::RemoveRing && row_written)) out += ";";
+      out += to_string(m);
+      turn_empty = false;
+    }
+    row_written = !omit && m.kind() == Move::Row;
+    game.play(m);
   }
   return out;
 }
 
+std::vector<int> turn_numbers(const Position& start, const std::vector<Move>& moves) {
+  Game game(start);
+  std::vector<int> turns;
+  int turn = start.side_to_move() == WHITE ? 1 : 2;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (i > 0 && game.position().side_to_move() != game.mover(i - 1)) ++turn;
+    turns.push_back(turn);
+    if (!game.play(moves[i])) break;
+  }
+  turns.resize(moves.size(), turn);
+  return turns;
+}
+
 std::optional<std::vector<Move>> parse_moves(const Position& start, std::string_view text,
-                                             std::string* error) {
+                                             std::string* error, std::string* result_token) {
+  if (result_token) result_token->clear();
   Game game(start);
   int expected_turn = start.side_to_move() == WHITE ? 1 : 2;
   bool first_turn = true;
@@ -87,6 +193,7 @@ std::optional<std::vector<Move>> parse_moves(const Position& start, std::string_
         fail(error, "text after the result '" + std::string(token) + "'");
         return std::nullopt;
       }
+      if (result_token) *result_token = std::string(token);
       break;
     }
     // Optional turn number "N."
@@ -145,7 +252,13 @@ std::optional<std::vector<Move>> parse_moves(const Position& start, std::string_
           return std::nullopt;
         }
         std::string why;
+        if (!play_short_row(game, d, &why)) {
+          fail(error, label + ": " + why);
+          return std::nullopt;
+        }
         if (!game.play(d, &why)) {
+          if (const auto m = parse_move(d); m && !is_legal(game.position(), *m))
+            why = "illegal decision '" + std::string(d) + "': " + why_illegal(game.position(), *m);
           fail(error, label + ": " + why);
           return std::nullopt;
         }
@@ -155,7 +268,7 @@ std::optional<std::vector<Move>> parse_moves(const Position& start, std::string_
   return game.moves();
 }
 
-std::string write_record(const GameRecord& record) {
+std::string write_record(const GameRecord& record, RecordForm form) {
   GameRecord r = record;
   r.set_tag("Variant", std::string(to_string(r.start.variant())));
   if (!(r.start == Position::start(r.start.variant()))) r.set_tag("Position", to_text(r.start));
@@ -165,12 +278,36 @@ std::string write_record(const GameRecord& record) {
   std::string out;
   for (const auto& [k, v] : r.tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
   if (!r.tags.empty()) out += "\n";
-  out += format_moves(r.start, r.moves);
+  out += format_moves(r.start, r.moves, form);
   const std::string res = r.tag("Result");
   if (!res.empty()) out += (r.moves.empty() ? "" : " ") + res;
   out += "\n";
   return out;
 }
+
+namespace {
+
+// The Result tag and the result token agree, and match the rules when the game is over.
+bool check_result(GameRecord& r, const std::string& token, std::string* error) {
+  const std::string tag = r.tag("Result");
+  if (!tag.empty() && !parse_result(tag))
+    return fail(error, "header: Result must be 1-0, 0-1, 1/2-1/2 or *, not \"" + tag + "\"");
+  if (!tag.empty() && !token.empty() && tag != token)
+    return fail(error, "result: the header says " + tag + " but the moves end with " + token);
+  if (tag.empty() && !token.empty()) r.set_tag("Result", token);
+  const std::string declared = tag.empty() ? token : tag;
+  if (declared.empty()) return true;
+  const Position end = r.replay().position();
+  if (!end.is_over()) return true;  // stopped early: resignation, time, agreement
+  const std::string rules(to_string(end.result()));
+  if (declared != rules)
+    return fail(error, "result: the record says " + declared + " but the game ran to its end and the rules give " +
+                           rules + " (rings removed: white " + std::to_string(end.removed(WHITE)) +
+                           ", black " + std::to_string(end.removed(BLACK)) + ")");
+  return true;
+}
+
+}  // namespace
 
 std::optional<GameRecord> read_record(std::string_view text, std::string* error) {
   GameRecord r;
@@ -217,13 +354,14 @@ std::optional<GameRecord> read_record(std::string_view text, std::string* error)
     }
     r.start = *p;
   }
-  std::string why;
-  auto moves = parse_moves(r.start, text.substr(i), &why);
+  std::string why, token;
+  auto moves = parse_moves(r.start, text.substr(i), &why, &token);
   if (!moves) {
     fail(error, "moves: " + why);
     return std::nullopt;
   }
   r.moves = std::move(*moves);
+  if (!check_result(r, token, error)) return std::nullopt;
   return r;
 }
 

@@ -2,6 +2,15 @@
 // (odd White, even Black), the decisions of one turn joined by ';', a row removal and its
 // ring removal written together:  1.e4 2.f6 ... 11.e4-e10 12.xe5-e9xk10;c3-c5;xd2-h6xb4
 // A record file puts a header of tags before the moves, one per line: [Name "value"].
+//
+// Two forms of the GIPF notation (gipf.com, YINSH notation): the complete form writes every
+// row removal by its end markers; the short form leaves the row out when the rules allow only
+// one row, writing just the ring removal: `11.e4-e10;xk10` for `11.e4-e10;xe5-e9xk10`.
+// Reading accepts both forms, mixed.
+//
+// Header tags (PGN-like; any other tag is kept as it is): Event, Site, Date ("2026.02.23"),
+// Time, White, Black, Result (1-0, 0-1, 1/2-1/2, *), Variant (normal, blitz), TimeControl,
+// Termination (normal, resignation, unterminated), Position (a start position text).
 #pragma once
 
 #include <optional>
@@ -25,19 +34,39 @@ struct GameRecord {
   Game replay() const;
 };
 
+enum class RecordForm { Complete, Short };
+
 // The move text: numbered turns. `start` must be the position the moves start from.
-std::string format_moves(const Position& start, const std::vector<Move>& moves);
+std::string format_moves(const Position& start, const std::vector<Move>& moves,
+                         RecordForm form = RecordForm::Complete);
+
+// The turn number (as format_moves writes it) of each decision.
+std::vector<int> turn_numbers(const Position& start, const std::vector<Move>& moves);
 
 // Reads move text: numbered turns as above, or bare decisions separated by spaces, plus an
 // optional result token at the end (1-0, 0-1, 1/2-1/2, *). Every decision is checked against
-// the rules; an error names the turn, the decision and why.
+// the rules; an error names the turn, the decision and why. A ring removal written where a
+// row is due stands for the only legal row and that ring (the short form); it is an error
+// when several rows are possible. `result_token`, when given, receives the result token
+// ("" when there is none).
 std::optional<std::vector<Move>> parse_moves(const Position& start, std::string_view text,
-                                             std::string* error = nullptr);
+                                             std::string* error = nullptr,
+                                             std::string* result_token = nullptr);
 
 // Header (Variant, and Position when the start is not the standard one; Result when the game
 // is over) then the moves, ending with a newline.
-std::string write_record(const GameRecord& record);
+std::string write_record(const GameRecord& record, RecordForm form = RecordForm::Complete);
+// Reads a record in either form. Besides every decision it checks the result: the Result tag
+// and the result token must agree, and when the game ran to its end by the rules both must be
+// the result the rules give (a game that stopped early, e.g. by resignation, may carry any).
 std::optional<GameRecord> read_record(std::string_view text, std::string* error = nullptr);
+
+// Why decision `m` is not legal in `pos`, in words ("there is no white ring on e7", "e9 is
+// occupied", "xe5-e9 is not five white markers in a row", ...); "" when it is legal.
+std::string why_illegal(const Position& pos, Move m);
+
+// "1-0", "0-1", "1/2-1/2", "*" to a Result (Result::None for "*"); nullopt otherwise.
+std::optional<Result> parse_result(std::string_view text);
 
 // A game record from a finished or unfinished Game.
 GameRecord make_record(const Game& game);

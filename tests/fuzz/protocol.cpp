@@ -1,6 +1,7 @@
 // libFuzzer target: the engine protocol. Each input is a series of lines fed to a Protocol over
 // a string stream. Nothing may crash, hang, or leave the game in an inconsistent position.
-// (perft deeper than 2 is skipped: it is slow by design, not a bug.)
+// A refused command must answer exactly one "error ..." line and leave the game unchanged.
+// (perft deeper than 2 is skipped: it is slow by design, not a bug; searches are stopped at once.)
 #include <cstdint>
 #include <cstdlib>
 #include <sstream>
@@ -24,11 +25,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string cmd, arg;
     words >> cmd >> arg;
     if (cmd == "perft" && !(arg == "0" || arg == "1" || arg == "2")) continue;
-    if (!protocol.handle(line)) break;
-    if (!protocol.game().position().is_ok()) std::abort();
+    const Position before = protocol.game().position();
+    const size_t mark = out.str().size();
+    const bool go_on = protocol.handle(line);
+    if (cmd == "go") engine.stop();  // any search ends now (a real one may be long or infinite)
+    engine.wait();  // the search answers from its thread: let it finish before reading `out`
+    const Position& now = protocol.game().position();
+    if (!now.is_ok()) std::abort();
+    // A refused command answers one line "error ..." and changes nothing.
+    const std::string answer = out.str().substr(mark);
+    if (answer.rfind("error ", 0) == 0) {
+      if (!(now == before)) std::abort();
+      if (answer.find('\n') != answer.size() - 1) std::abort();
+    }
+    if (!go_on) break;
   }
   engine.stop();
   engine.wait();
-  // Every answer is one of the protocol's line kinds (show prints the board over many lines).
   return 0;
 }

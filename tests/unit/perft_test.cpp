@@ -64,6 +64,9 @@ std::vector<Vector> load() {
   return out;
 }
 
+// Shown by gtest/ctest instead of the raw bytes.
+void PrintTo(const Vector& v, std::ostream* os) { *os << "perft.txt line " << v.line; }
+
 class Perft : public testing::TestWithParam<Vector> {};
 
 }  // namespace

@@ -1,0 +1,112 @@
+// Black-box tests of the record subcommands: validate, convert, replay, diagram.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct CliRun {
+  int status;
+  std::string out;  // stdout and stderr
+};
+
+CliRun run(const std::string& args) {
+  const std::string cmd = std::string(YINSH_BIN) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int rc = pclose(p);
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, out};
+}
+
+const std::string DATA = YINSH_TEST_DATA;
+const std::string DRMIH = DATA + "/boardspace/Y-DrMih-Dumbot-2026-02-23-1415.sgf";
+
+std::string temp_dir() {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("yinsh-records-cli-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(RecordsCli, ValidateTheArchive) {
+  const CliRun r = run("validate --no-progress " + DATA + "/boardspace");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("files 3, games 3, rejected 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("decisions 175"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("results: 1-0 1, 0-1 2, 1/2-1/2 0, unknown 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("by the rules 2 (result checked), resignation 1"), std::string::npos) << r.out;
+}
+
+TEST(RecordsCli, ValidateRejectsABrokenGameWithItsReason) {
+  const std::string dir = temp_dir();
+  std::string text = slurp(DRMIH);
+  text.replace(text.find("move E 7 E 9"), 12, "move E 7 E 1");
+  std::ofstream(dir + "/broken.sgf", std::ios::binary) << text;
+  const CliRun r = run("validate --progress " + dir + "/broken.sgf " + DRMIH);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("files 2, games 1, rejected 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("P1[24 move E 7 E 1]: decision 12.e7-e1 breaks the rules: a ring stands between e7 and e1"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2/2 games"), std::string::npos) << r.out;  // the progress bar
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RecordsCli, ConvertRoundTrip) {
+  const std::string dir = temp_dir();
+  ASSERT_EQ(run("convert " + DRMIH + " -o " + dir + "/a.yinsh").status, 0);
+  ASSERT_EQ(run("convert " + dir + "/a.yinsh -o " + dir + "/b.sgf").status, 0);
+  ASSERT_EQ(run("convert " + dir + "/b.sgf -o " + dir + "/c.yinsh").status, 0);
+  ASSERT_EQ(run("convert " + dir + "/c.yinsh -o " + dir + "/d.sgf").status, 0);
+  EXPECT_EQ(slurp(dir + "/a.yinsh"), slurp(dir + "/c.yinsh"));
+  EXPECT_EQ(slurp(dir + "/b.sgf"), slurp(dir + "/d.sgf"));
+  EXPECT_NE(slurp(dir + "/a.yinsh").find("[White \"DrMih\"]"), std::string::npos);
+  const CliRun bad = run("convert /nonexistent.sgf");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("cannot open"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RecordsCli, ReplayShowsATurn) {
+  const CliRun r = run("replay --turn 19 " + DRMIH);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("19.xh7 (White)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" b move 1 0 normal"), std::string::npos) << r.out;
+  const CliRun all = run("replay --batch " + DRMIH);
+  EXPECT_NE(all.out.find("game over: 1-0"), std::string::npos) << all.out;
+}
+
+TEST(RecordsCli, DiagramSvgAndPngWithoutConverter) {
+  const std::string dir = temp_dir();
+  const CliRun r = run("diagram " + DRMIH + " --turn 36 --last --arrow c1-c7 --highlight e4 -o " + dir + "/p.svg");
+  EXPECT_EQ(r.status, 0) << r.out;
+  const std::string svg = slurp(dir + "/p.svg");
+  EXPECT_NE(svg.find("class=\"arrow\""), std::string::npos);
+  EXPECT_NE(svg.find("after 36.xh5"), std::string::npos);
+  // PATH without any converter: a clear message, status 3, no PNG.
+  const CliRun png = run("diagram --position '4/7/8/9/10/9/10/9/8/7/4 w place 0 0 normal' -o " + dir +
+                      "/p.png; true; PATH=/nonexistent " + std::string(YINSH_BIN) + " diagram -o " + dir + "/q.png");
+  EXPECT_NE(png.out.find("no SVG to PNG converter is installed"), std::string::npos) << png.out;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/q.png"));
+  const CliRun bad = run("diagram --highlight z9");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("'z9' is not a point"), std::string::npos) << bad.out;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
