@@ -1,0 +1,235 @@
+// yinsh loadtest: N concurrent games of random bots over WebSocket against a running server.
+// Each game is created and joined over HTTP, then both seats connect, agree to start and play
+// random legal decisions (taken from the server's `legal` list) as fast as the server answers.
+// Reports decisions per second and the round trip of each decision (sent -> its broadcast
+// received by the sender), as percentiles.
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <iostream>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+
+namespace yinsh::cli {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Stats {
+  std::vector<double> latencies_ms;
+  long errors = 0, connect_failures = 0, finished = 0, bots_done = 0;
+  std::vector<std::string> first_errors;
+};
+
+json http_call(const tcp::endpoint& ep, http::verb verb, const std::string& target, const std::string& body) {
+  net::io_context ioc;
+  beast::tcp_stream s(ioc);
+  s.connect(ep);
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "localhost");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(s, req);
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  http::read(s, buf, res);
+  beast::error_code ec;
+  s.socket().shutdown(tcp::socket::shutdown_both, ec);
+  return json::parse(res.body(), nullptr, false);
+}
+
+class Bot : public std::enable_shared_from_this<Bot> {
+ public:
+  Bot(net::io_context& ioc, Stats& stats, std::string game, std::string token, uint64_t seed, int think_ms)
+      : ws_(ioc), timer_(ioc), stats_(stats), game_(std::move(game)), token_(std::move(token)), rng_(seed),
+        think_ms_(think_ms) {}
+
+  void start(const tcp::endpoint& ep) {
+    beast::get_lowest_layer(ws_).async_connect(ep, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return self->fail("connect: " + ec.message(), true);
+      beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+      self->ws_.async_handshake("localhost", "/ws", [self](beast::error_code ec) {
+        if (ec) return self->fail("handshake: " + ec.message(), true);
+        self->send({{"type", "hello"}, {"game", self->game_}, {"token", self->token_}});
+        self->send({{"type", "start"}});
+        self->read();
+      });
+    });
+  }
+
+ private:
+  void fail(const std::string& what, bool connect) {
+    if (done_) return;
+    done_ = true;
+    (connect ? stats_.connect_failures : stats_.errors)++;
+    if (stats_.first_errors.size() < 5) stats_.first_errors.push_back(what);
+    stats_.bots_done++;
+  }
+
+  void finish() {
+    if (done_) return;
+    done_ = true;
+    stats_.bots_done++;
+    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+  }
+
+  void send(const json& j) {
+    queue_.push_back(j.dump());
+    if (queue_.size() == 1) write();
+  }
+  void write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return self->fail("write: " + ec.message(), false);
+      self->queue_.pop_front();
+      if (!self->queue_.empty()) self->write();
+    });
+  }
+
+  void read() {
+    ws_.async_read(buf_, [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) {
+        if (!self->done_) self->fail("read: " + ec.message(), false);
+        return;
+      }
+      const json m = json::parse(beast::buffers_to_string(self->buf_.data()), nullptr, false);
+      self->buf_.consume(self->buf_.size());
+      self->on_message(m);
+      if (!self->done_) self->read();
+    });
+  }
+
+  void on_message(const json& m) {
+    const std::string type = m.value("type", "");
+    if (type == "error") {
+      stats_.errors++;
+      if (stats_.first_errors.size() < 5) stats_.first_errors.push_back(m.dump());
+      waiting_for_ = -1;
+    }
+    if (type == "snapshot") role_ = m["you"]["role"].get<std::string>();
+    const json* st = type == "snapshot" ? &m["game"]["state"] : m.contains("state") ? &m["state"] : nullptr;
+    if (!st) return;
+    const int ply = (*st)["ply"].get<int>();
+    if (type == "decision" && ply == waiting_for_ && m["by"] == role_) {
+      stats_.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
+      waiting_for_ = -1;
+    }
+    if ((*st)["status"] == "over") {
+      if (role_ == "white") stats_.finished++;
+      return finish();
+    }
+    if ((*st)["status"] != "active" || (*st)["to_move"] != role_ || waiting_for_ != -1) return;
+    const auto& legal = (*st)["legal"];
+    if (legal.empty()) return;
+    const std::string d = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng_)].get<std::string>();
+    waiting_for_ = ply + 1;
+    if (think_ms_ <= 0) {
+      sent_at_ = Clock::now();
+      return send({{"type", "move"}, {"decision", d}, {"ply", ply}});
+    }
+    // Think like a person: a uniform pause in [think/2, 3*think/2], then send.
+    timer_.expires_after(std::chrono::milliseconds(
+        std::uniform_int_distribution<int>(think_ms_ / 2, think_ms_ * 3 / 2)(rng_)));
+    timer_.async_wait([self = shared_from_this(), d, ply](beast::error_code ec) {
+      if (ec || self->done_) return;
+      self->sent_at_ = Clock::now();
+      self->send({{"type", "move"}, {"decision", d}, {"ply", ply}});
+    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
+  beast::flat_buffer buf_;
+  std::deque<std::string> queue_;
+  Stats& stats_;
+  std::string game_, token_, role_;
+  std::mt19937_64 rng_;
+  int waiting_for_ = -1;
+  Clock::time_point sent_at_;
+  int think_ms_ = 0;
+  bool done_ = false;
+};
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  const size_t k = std::min(v.size() - 1, size_t(p / 100.0 * double(v.size())));
+  std::nth_element(v.begin(), v.begin() + long(k), v.end());
+  return v[k];
+}
+
+}  // namespace
+
+void add_loadtest_command(CLI::App& app) {
+  struct Args {
+    std::string host = "127.0.0.1";
+    uint16_t port = 8080;
+    int games = 500;
+    int timeout_s = 600;
+    uint64_t seed = 1;
+    int think_ms = 0;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("loadtest", "Play N concurrent bot games against a running `yinsh serve` and report throughput and latency");
+  cmd->add_option("--host", args->host, "Server address")->capture_default_str();
+  cmd->add_option("--port", args->port, "Server port")->capture_default_str();
+  cmd->add_option("--games", args->games, "Concurrent games (two WebSocket connections each)")
+      ->check(CLI::Range(1, 20000))->capture_default_str();
+  cmd->add_option("--timeout", args->timeout_s, "Give up after this many seconds")->capture_default_str();
+  cmd->add_option("--think-ms", args->think_ms, "Mean pause of a bot before each decision (0: answer at once)")
+      ->check(CLI::Range(0, 60000))->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the bots' random choices")->capture_default_str();
+  cmd->callback([args] {
+    const tcp::endpoint ep(net::ip::make_address(args->host), args->port);
+    struct Seat {
+      std::string game, token;
+    };
+    std::vector<Seat> seats;
+    try {
+      for (int i = 0; i < args->games; ++i) {
+        const json c = http_call(ep, http::verb::post, "/api/games", R"({"color":"white","name":"bot"})");
+        const std::string id = c.value("game", "");
+        if (id.empty()) throw std::runtime_error("create failed: " + c.dump());
+        const json j = http_call(ep, http::verb::post, "/api/games/" + id + "/join", R"({"name":"bot"})");
+        if (!j.contains("token")) throw std::runtime_error("join failed: " + j.dump());
+        seats.push_back({id, c["token"]});
+        seats.push_back({id, j["token"]});
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      std::exit(1);
+    }
+    net::io_context ioc;
+    Stats stats;
+    const auto t0 = Clock::now();
+    for (size_t i = 0; i < seats.size(); ++i)
+      std::make_shared<Bot>(ioc, stats, seats[i].game, seats[i].token, args->seed * 1000003 + i, args->think_ms)->start(ep);
+    ioc.run_for(std::chrono::seconds(args->timeout_s));
+    const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+    auto& l = stats.latencies_ms;
+    const size_t n = l.size();
+    std::cout << "games " << args->games << " (" << seats.size() << " connections), finished " << stats.finished
+              << ", decisions " << n << " in " << secs << " s: " << double(n) / secs << " decisions/s\n"
+              << "round trip ms: p50 " << percentile(l, 50) << "  p90 " << percentile(l, 90) << "  p99 "
+              << percentile(l, 99) << "  max " << percentile(l, 100) << "\n"
+              << "errors " << stats.errors << ", connection failures " << stats.connect_failures << "\n";
+    for (const auto& e : stats.first_errors) std::cout << "  " << e << "\n";
+    if (stats.errors || stats.connect_failures || stats.finished != args->games) std::exit(1);
+  });
+}
+
+}  // namespace yinsh::cli

@@ -1,0 +1,91 @@
+// Hub: the game service behind the network layer. It owns the rooms (one per game, each on
+// its own strand), the AI thread pool and the store, and speaks the JSON API of docs/api.md.
+// The network layer (server.cpp) only moves bytes: it hands each WebSocket text frame to
+// on_message() and each API request to the HTTP methods, and delivers what comes back.
+// No Beast or Asio in this header.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace yinsh::server {
+
+class Store;
+using json = nlohmann::json;
+
+struct AiLevel {
+  int level;
+  const char* name;
+  int64_t movetime_ms;
+};
+const AiLevel* ai_levels_begin();
+const AiLevel* ai_levels_end();
+
+// One WebSocket connection as the hub sees it: where its frames go.
+class Subscriber {
+ public:
+  virtual ~Subscriber() = default;
+  // Thread-safe; queues one text frame. Never blocks.
+  virtual void deliver(std::shared_ptr<const std::string> frame) = 0;
+};
+
+struct HttpReply {
+  int status = 200;
+  json body;                 // sent as JSON unless `text` is set
+  std::optional<std::string> text;  // text/plain body
+};
+
+struct HubOptions {
+  int ai_threads = 1;
+  int64_t ai_movetime_ms = -1;  // > 0: every AI level uses this time (tests, load runs)
+  double rate_per_second = 20;  // per-connection message rate (token bucket)
+  double rate_burst = 40;
+};
+
+class Hub {
+ public:
+  Hub(boost::asio::io_context& ioc, Store& store, HubOptions options = {});
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+
+  // Loads the unfinished games (their clocks resume now) and follows other processes' appends.
+  void start();
+  // Stops the AI pool and the rooms' timers.
+  void stop();
+
+  // --- HTTP API. `done` may run on any thread, exactly once.
+  using Done = std::function<void(HttpReply)>;
+  void create_game(std::string_view body, Done done);
+  void join_game(const std::string& id, std::string_view body, Done done);
+  void get_game(const std::string& id, Done done);
+  void get_record(const std::string& id, bool as_json, Done done);
+  HttpReply list_games(std::string_view status, std::string_view limit);
+  std::string store_kind() const;
+
+  // --- WebSocket
+  struct Client;  // one connection's state
+  std::shared_ptr<Client> open(std::weak_ptr<Subscriber> out);
+  void on_message(const std::shared_ptr<Client>& client, std::string_view text);
+  void close(const std::shared_ptr<Client>& client);
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Error reply of the HTTP API: {"error": {"code", "message"}}.
+HttpReply http_error(int status, std::string code, std::string message);
+
+}  // namespace yinsh::server

@@ -1,0 +1,181 @@
+// OnlineGame: one game of the server as plain data, with no threads and no network.
+//
+// It is event-sourced: a command (join, decide, resign, ...) is checked against the state and,
+// when allowed, returns an event (a JSON object); nothing changes until apply(event). The room
+// stores the event first and applies it after, so the database log of events *is* the game:
+// replaying the events of a game rebuilds it exactly, after a restart or in another process.
+// The rules core is the only judge of legality; clocks are wall-clock milliseconds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game.h"
+
+namespace yinsh::server {
+
+using json = nlohmann::json;
+
+struct ClockSpec {
+  int64_t base_ms = 0, inc_ms = 0;
+};
+
+enum class Status { Waiting, Active, Over, Aborted };
+std::string_view to_string(Status s);
+std::optional<Status> parse_status(std::string_view s);
+std::string_view color_name(Color c);  // "white" / "black"
+std::optional<Color> parse_color(std::string_view s);
+
+struct GameMeta {
+  std::string id;
+  Variant variant = Variant::Normal;
+  std::optional<ClockSpec> clock;  // nullopt: untimed
+  int64_t created_at = 0;
+};
+
+struct Seat {
+  std::string kind = "open";  // "open", "human" or "ai"
+  std::string name;
+  int level = 0;  // ai only
+  std::string token;
+  bool ready = false;
+  bool taken() const { return kind != "open"; }
+};
+
+struct DecisionRecord {
+  Move move;
+  Color by;
+  int64_t at;
+  int64_t white_ms, black_ms;  // clocks right after it (0 when untimed)
+};
+
+struct ChatLine {
+  std::string from, seat, text;
+  int64_t at;
+};
+
+struct GameResult {
+  std::string score;  // "1-0", "0-1", "1/2-1/2", "*"
+  std::optional<Color> winner;
+  std::string reason;  // rings, markers, no_moves, timeout, resign, aborted
+};
+
+// One row of the games list.
+struct GameSummary {
+  std::string id;
+  Variant variant = Variant::Normal;
+  std::optional<ClockSpec> clock;
+  std::string white, black;  // "" when the seat is open
+  Status status = Status::Waiting;
+  std::optional<GameResult> result;
+  int ply = 0;
+  int64_t created_at = 0, updated_at = 0, version = 0;
+};
+json to_json(const GameSummary& s);
+json to_json(const GameResult& r);
+json clock_json(const std::optional<ClockSpec>& c);
+
+struct ApiError {
+  std::string code, message;
+};
+
+// What a command gives: an event to store and apply, or why it is refused.
+struct Outcome {
+  json event;  // null when refused
+  ApiError error;
+  bool ok() const { return !event.is_null(); }
+  static Outcome fail(std::string code, std::string message) {
+    return {nullptr, {std::move(code), std::move(message)}};
+  }
+};
+
+// Cleans user text: drops control characters, trims spaces, caps the length in characters.
+std::string clean_text(std::string_view s, size_t max_chars);
+
+class OnlineGame {
+ public:
+  explicit OnlineGame(GameMeta meta);
+
+  const GameMeta& meta() const { return meta_; }
+  const std::string& id() const { return meta_.id; }
+  int64_t version() const { return version_; }
+  Status status() const { return status_; }
+  const Position& position() const { return game_.position(); }
+  int ply() const { return int(decisions_.size()); }
+  const std::vector<DecisionRecord>& decisions() const { return decisions_; }
+  const Seat& seat(Color c) const { return seats_[c]; }
+  std::optional<Color> seat_of_token(std::string_view token) const;
+  std::optional<Color> to_move() const;  // only while active
+  bool ai_to_move() const { return to_move() && seats_[*to_move()].kind == "ai"; }
+  const std::optional<GameResult>& result() const { return result_; }
+  bool rematch_agreed() const;  // both offered (or the other seat is the AI), none created yet
+  bool ready_to_start() const;
+  bool has_ring_move() const;
+
+  // Clocks (timed games): remaining time of `c` at `now`; the absolute time the running clock
+  // reaches zero.
+  int64_t remaining(Color c, int64_t now) const;
+  std::optional<int64_t> deadline() const;
+  // Clocks do not run while no server holds the game: after loading, the running clock
+  // restarts from `now` if the last event is older.
+  void resume(int64_t now);
+
+  // --- commands (const: they return the event; apply() makes it happen)
+  Outcome join(std::string_view name, std::optional<Color> color, const std::string& token,
+               int64_t now) const;
+  Outcome join_ai(Color c, int level, const std::string& token, int64_t now) const;
+  Outcome ready(Color c, int64_t now) const;
+  Outcome start(int64_t now) const;  // only when ready_to_start()
+  Outcome decide(Color c, std::string_view text, std::optional<int64_t> ply, int64_t now) const;
+  Outcome resign(Color c, int64_t now) const;
+  Outcome abort(Color c, int64_t now) const;
+  Outcome request_undo(Color c, int64_t now) const;
+  Outcome answer_undo(Color c, bool accept, int64_t now) const;
+  Outcome offer_rematch(Color c, int64_t now) const;
+  Outcome rematch_created(const std::string& new_id, int64_t now) const;
+  Outcome chat(std::string_view from, std::string_view seat, std::string_view text,
+               int64_t now) const;
+  Outcome timeout(int64_t now) const;  // refused unless the running clock is out
+
+  // Applies an event made by a command (here or in another process). Throws
+  // std::runtime_error when the event does not fit (a corrupt log).
+  void apply(const json& event);
+
+  // --- views (API shapes of docs/api.md)
+  json state_json(int64_t now) const;
+  json game_json(int64_t now) const;
+  json record_json() const;
+  std::string record_text() const;
+  GameSummary summary() const;
+  // The event as players and spectators see it (no tokens), with the state after it.
+  json public_event(const json& event, int64_t now) const;
+
+ private:
+  Outcome make(std::string type, int64_t now, json fields) const;
+  std::optional<ApiError> check_seated_active(Color c) const;
+  int undo_target(Color c) const;  // plies kept when c's last turn is taken back; -1: none
+  std::pair<int64_t, int64_t> clocks_after(int ply) const;
+  std::optional<GameResult> rules_result() const;
+
+  GameMeta meta_;
+  int64_t version_ = 0;
+  int64_t updated_at_ = 0;
+  Status status_ = Status::Waiting;
+  Game game_;
+  std::vector<DecisionRecord> decisions_;
+  Seat seats_[2];
+  std::vector<ChatLine> chat_;
+  std::optional<GameResult> result_;
+  std::optional<Color> undo_request_;
+  bool rematch_offered_[2] = {false, false};
+  std::string rematch_game_;
+  int64_t clock_ms_[2] = {0, 0};
+  int64_t anchor_ = 0;  // when the running clock had clock_ms_ left
+};
+
+}  // namespace yinsh::server

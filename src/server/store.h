@@ -1,0 +1,55 @@
+// Store: where games live. A game is its meta row plus its log of events (see online_game.h);
+// a games-list summary row is updated in the same transaction as every append. Two
+// implementations pass the same tests: SQLite (WAL, one process) and PostgreSQL (several
+// processes share one database; LISTEN/NOTIFY tells each process what the others appended).
+// All methods are blocking and thread-safe.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "online_game.h"
+
+namespace yinsh::server {
+
+struct StoredEvent {
+  int64_t version = 0;
+  std::string body;  // the event's JSON text
+};
+
+enum class AppendStatus { Ok, Conflict, Failed };
+
+class Store {
+ public:
+  virtual ~Store() = default;
+  virtual std::string kind() const = 0;  // "sqlite" or "postgres"
+
+  // A new game (no events yet). False (with `error`) when the id exists or the store fails.
+  virtual bool create_game(const GameMeta& meta, std::string* error) = 0;
+  // Appends `events` (their versions must follow the stored ones) and updates the summary, in
+  // one transaction. Conflict when one of the versions exists already (another process got
+  // there first): nothing is written.
+  virtual AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events,
+                              const GameSummary& summary, std::string* error) = 0;
+  virtual std::optional<GameMeta> load_meta(const std::string& id) = 0;
+  virtual std::vector<StoredEvent> load_events(const std::string& id, int64_t after_version) = 0;
+  // Newest first; every status when `status` is empty (Over also lists Aborted).
+  virtual std::vector<GameSummary> list_games(std::optional<Status> status, int limit) = 0;
+  virtual std::vector<std::string> unfinished_games() = 0;
+
+  // Multi-process stores call `on_append(game, version)` (from their own thread) when any
+  // process appended to a game. The single-process store never calls it.
+  using AppendCallback = std::function<void(const std::string& game, int64_t version)>;
+  virtual void watch(AppendCallback on_append) { (void)on_append; }
+};
+
+// `spec`: a file path for SQLite, or a PostgreSQL connection string ("postgresql://..." or
+// "host=... dbname=..."). Nullptr with `error` when it cannot be opened.
+std::unique_ptr<Store> open_store(const std::string& spec, std::string* error);
+std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* error);
+std::unique_ptr<Store> open_postgres_store(const std::string& conninfo, std::string* error);
+
+}  // namespace yinsh::server

@@ -1,0 +1,195 @@
+// The embedded store: one SQLite file in WAL mode. synchronous=NORMAL: a commit survives the
+// process being killed (the WAL is written before the commit returns); only an OS crash or
+// power loss can lose the last commits. One connection behind a mutex.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <mutex>
+
+#include "store_common.h"
+
+namespace yinsh::server {
+namespace {
+
+using namespace store_detail;
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(const std::string& path)
+      : db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX, 5000) {
+    db_.exec("PRAGMA journal_mode=WAL");
+    db_.exec("PRAGMA synchronous=NORMAL");
+    db_.exec("PRAGMA foreign_keys=ON");
+    db_.exec(
+        "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, "
+        "base_ms INTEGER, inc_ms INTEGER, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, "
+        "status TEXT NOT NULL, white TEXT NOT NULL DEFAULT '', black TEXT NOT NULL DEFAULT '', "
+        "result TEXT NOT NULL DEFAULT '', ply INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL DEFAULT 0)");
+    db_.exec(
+        "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL REFERENCES games(id), "
+        "version INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version))");
+    db_.exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status, created_at)");
+    db_.exec("CREATE INDEX IF NOT EXISTS games_by_created ON games(created_at)");
+    insert_event_ = std::make_unique<SQLite::Statement>(
+        db_, "INSERT INTO events(game_id, version, body) VALUES (?, ?, ?)");
+    update_summary_ = std::make_unique<SQLite::Statement>(
+        db_, "UPDATE games SET updated_at=?, status=?, white=?, black=?, result=?, ply=?, version=? WHERE id=?");
+  }
+
+  std::string kind() const override { return "sqlite"; }
+
+  bool create_game(const GameMeta& m, std::string* error) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Statement st(db_,
+                           "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
+                           "VALUES (?, ?, ?, ?, ?, ?, 'waiting')");
+      st.bind(1, m.id);
+      st.bind(2, std::string(to_string(m.variant)));
+      if (m.clock) {
+        st.bind(3, int64_t(m.clock->base_ms));
+        st.bind(4, int64_t(m.clock->inc_ms));
+      } else {
+        st.bind(3);
+        st.bind(4);
+      }
+      st.bind(5, int64_t(m.created_at));
+      st.bind(6, int64_t(m.created_at));
+      st.exec();
+      return true;
+    } catch (const std::exception& e) {
+      if (error) *error = e.what();
+      return false;
+    }
+  }
+
+  AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events,
+                      const GameSummary& s, std::string* error) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Transaction tx(db_);
+      for (const auto& e : events) {
+        insert_event_->tryReset();
+        insert_event_->bind(1, game);
+        insert_event_->bind(2, int64_t(e.version));
+        insert_event_->bind(3, e.body);
+        try {
+          insert_event_->exec();
+        } catch (const SQLite::Exception& ex) {
+          insert_event_->tryReset();
+          if ((ex.getErrorCode() & 0xff) == SQLITE_CONSTRAINT || (ex.getExtendedErrorCode() & 0xff) == SQLITE_CONSTRAINT ||
+              std::string(ex.what()).find("UNIQUE constraint") != std::string::npos)
+            return AppendStatus::Conflict;  // tx rolls back
+          throw;
+        }
+      }
+      auto& u = *update_summary_;
+      u.tryReset();
+      u.bind(1, int64_t(s.updated_at));
+      u.bind(2, std::string(to_string(s.status)));
+      u.bind(3, s.white);
+      u.bind(4, s.black);
+      u.bind(5, result_text(s));
+      u.bind(6, s.ply);
+      u.bind(7, int64_t(s.version));
+      u.bind(8, game);
+      u.exec();
+      u.tryReset();
+      tx.commit();
+      return AppendStatus::Ok;
+    } catch (const std::exception& e) {
+      if (error) *error = e.what();
+      return AppendStatus::Failed;
+    }
+  }
+
+  std::optional<GameMeta> load_meta(const std::string& id) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Statement q(db_, "SELECT variant, base_ms, inc_ms, created_at FROM games WHERE id=?");
+      q.bind(1, id);
+      if (!q.executeStep()) return std::nullopt;
+      GameMeta m;
+      m.id = id;
+      m.variant = parse_variant(q.getColumn(0).getString()).value_or(Variant::Normal);
+      if (!q.getColumn(1).isNull())
+        m.clock = ClockSpec{q.getColumn(1).getInt64(), q.getColumn(2).getInt64()};
+      m.created_at = q.getColumn(3).getInt64();
+      return m;
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+
+  std::vector<StoredEvent> load_events(const std::string& id, int64_t after) override {
+    std::lock_guard lock(mutex_);
+    std::vector<StoredEvent> out;
+    SQLite::Statement q(db_, "SELECT version, body FROM events WHERE game_id=? AND version>? ORDER BY version");
+    q.bind(1, id);
+    q.bind(2, int64_t(after));
+    while (q.executeStep()) out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString()});
+    return out;
+  }
+
+  std::vector<GameSummary> list_games(std::optional<Status> status, int limit) override {
+    std::lock_guard lock(mutex_);
+    std::string sql = std::string("SELECT ") + kSummaryColumns + ", version FROM games";
+    if (status == Status::Over) sql += " WHERE status IN ('over','aborted')";
+    else if (status) sql += " WHERE status=?";
+    sql += " ORDER BY created_at DESC, id LIMIT ?";
+    SQLite::Statement q(db_, sql);
+    int i = 1;
+    if (status && *status != Status::Over) q.bind(i++, std::string(to_string(*status)));
+    q.bind(i, limit);
+    std::vector<GameSummary> out;
+    while (q.executeStep()) {
+      GameSummary s;
+      s.id = q.getColumn(0).getString();
+      s.variant = parse_variant(q.getColumn(1).getString()).value_or(Variant::Normal);
+      if (!q.getColumn(2).isNull()) s.clock = ClockSpec{q.getColumn(2).getInt64(), q.getColumn(3).getInt64()};
+      s.created_at = q.getColumn(4).getInt64();
+      s.updated_at = q.getColumn(5).getInt64();
+      s.status = parse_status(q.getColumn(6).getString()).value_or(Status::Waiting);
+      s.white = q.getColumn(7).getString();
+      s.black = q.getColumn(8).getString();
+      s.result = parse_result_text(q.getColumn(9).getString());
+      s.ply = q.getColumn(10).getInt();
+      s.version = q.getColumn(11).getInt64();
+      out.push_back(std::move(s));
+    }
+    return out;
+  }
+
+  std::vector<std::string> unfinished_games() override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    SQLite::Statement q(db_, "SELECT id FROM games WHERE status IN ('waiting','active')");
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    return out;
+  }
+
+ private:
+  std::mutex mutex_;
+  SQLite::Database db_;
+  std::unique_ptr<SQLite::Statement> insert_event_, update_summary_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* error) {
+  try {
+    return std::make_unique<SqliteStore>(path);
+  } catch (const std::exception& e) {
+    if (error) *error = "cannot open SQLite database " + path + ": " + e.what();
+    return nullptr;
+  }
+}
+
+std::unique_ptr<Store> open_store(const std::string& spec, std::string* error) {
+  if (spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0 ||
+      spec.find("dbname=") != std::string::npos || spec.find("host=") != std::string::npos)
+    return open_postgres_store(spec, error);
+  return open_sqlite_store(spec, error);
+}
+
+}  // namespace yinsh::server

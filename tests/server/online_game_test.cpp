@@ -1,0 +1,176 @@
+// OnlineGame without network or store: commands, events, clocks, undo, abort, rematch, chat.
+#include "server/online_game.h"
+
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+
+using namespace yinsh;
+using namespace yinsh::server;
+
+namespace {
+
+// Applies an accepted command's event (as the room does after storing it).
+void commit(OnlineGame& g, Outcome o) {
+  ASSERT_TRUE(o.ok()) << o.error.code << ": " << o.error.message;
+  o.event["version"] = g.version() + 1;
+  g.apply(o.event);
+}
+
+OnlineGame started_game(std::optional<ClockSpec> clock = std::nullopt, bool ai_black = false) {
+  OnlineGame g(GameMeta{"abcdefghijkl", Variant::Normal, clock, 1000});
+  commit(g, g.join("alice", WHITE, "tokwhite", 1000));
+  if (ai_black) commit(g, g.join_ai(BLACK, 1, "tokai", 1000));
+  else commit(g, g.join("bob", std::nullopt, "tokblack", 1000));
+  commit(g, g.ready(WHITE, 1000));
+  commit(g, g.ready(BLACK, 1000));
+  EXPECT_TRUE(g.ready_to_start());
+  commit(g, g.start(1000));
+  return g;
+}
+
+std::string first_legal(const OnlineGame& g) {
+  MoveList list;
+  generate(g.position(), list);
+  return to_string(list[0]);
+}
+
+}  // namespace
+
+TEST(OnlineGame, SeatsAndTokens) {
+  OnlineGame g(GameMeta{"abcdefghijkl", Variant::Normal, std::nullopt, 0});
+  commit(g, g.join("alice", BLACK, "t1", 0));
+  EXPECT_EQ(g.join("carol", BLACK, "t2", 0).error.code, "seat_taken");
+  commit(g, g.join("bob", std::nullopt, "t2", 0));
+  EXPECT_EQ(g.seat(WHITE).name, "bob");
+  EXPECT_EQ(g.join("dave", std::nullopt, "t3", 0).error.code, "seat_taken");
+  EXPECT_EQ(g.seat_of_token("t1"), BLACK);
+  EXPECT_EQ(g.seat_of_token("t2"), WHITE);
+  EXPECT_FALSE(g.seat_of_token("t3"));
+  EXPECT_FALSE(g.seat_of_token(""));
+  EXPECT_EQ(g.status(), Status::Waiting);
+  EXPECT_EQ(g.decide(WHITE, "e4", std::nullopt, 0).error.code, "not_started");
+  // Public views never carry tokens.
+  OnlineGame fresh(GameMeta{"abcdefghijkm", Variant::Normal, std::nullopt, 0});
+  const Outcome ai = fresh.join_ai(WHITE, 1, "secret", 0);
+  ASSERT_TRUE(ai.ok());
+  EXPECT_EQ(fresh.public_event(ai.event, 0).dump().find("secret"), std::string::npos);
+  EXPECT_EQ(g.game_json(0).dump().find("t1"), std::string::npos);
+}
+
+TEST(OnlineGame, DecisionsAreJudgedByTheCore) {
+  OnlineGame g = started_game();
+  EXPECT_EQ(g.status(), Status::Active);
+  EXPECT_EQ(g.decide(BLACK, "e4", std::nullopt, 2000).error.code, "not_your_turn");
+  EXPECT_EQ(g.decide(WHITE, "e4-e9", std::nullopt, 2000).error.code, "illegal_decision");
+  EXPECT_EQ(g.decide(WHITE, "zz", std::nullopt, 2000).error.code, "illegal_decision");
+  EXPECT_EQ(g.decide(WHITE, "e4", 3, 2000).error.code, "stale");
+  const int64_t v = g.version();
+  commit(g, g.decide(WHITE, "E4", 0, 2000));
+  EXPECT_EQ(g.version(), v + 1);
+  EXPECT_EQ(g.ply(), 1);
+  EXPECT_EQ(to_string(g.decisions()[0].move), "e4");
+  EXPECT_EQ(g.decide(BLACK, "e4", std::nullopt, 2000).error.code, "illegal_decision");  // occupied
+  const json st = g.state_json(2000);
+  EXPECT_EQ(st["to_move"], "black");
+  EXPECT_EQ(st["legal"].size(), 84u);
+  EXPECT_TRUE(std::is_sorted(st["legal"].begin(), st["legal"].end()));
+}
+
+TEST(OnlineGame, FischerClockAndTimeout) {
+  OnlineGame g = started_game(ClockSpec{10000, 2000});
+  EXPECT_EQ(g.deadline(), 1000 + 10000);
+  commit(g, g.decide(WHITE, "e4", std::nullopt, 4000));  // white used 3 s, gets 2 s back
+  EXPECT_EQ(g.remaining(WHITE, 4000), 9000);
+  EXPECT_EQ(g.remaining(BLACK, 5000), 9000);             // black's clock runs since 4000
+  EXPECT_EQ(g.deadline(), 4000 + 10000);
+  EXPECT_EQ(g.timeout(13999).error.code, "not_allowed");
+  commit(g, g.timeout(14000));
+  EXPECT_EQ(g.status(), Status::Over);
+  EXPECT_EQ(g.result()->winner, WHITE);
+  EXPECT_EQ(g.result()->reason, "timeout");
+  EXPECT_EQ(g.decide(BLACK, "f6", std::nullopt, 14001).error.code, "game_over");
+}
+
+TEST(OnlineGame, ClocksPauseWhileNoServerRuns) {
+  OnlineGame g = started_game(ClockSpec{10000, 0});
+  commit(g, g.decide(WHITE, "e4", std::nullopt, 2000));
+  g.resume(50000);  // the server was down from 2000 to 50000
+  EXPECT_EQ(g.remaining(BLACK, 51000), 9000);
+}
+
+TEST(OnlineGame, UndoNeedsTheOpponentUnlessItIsTheAi) {
+  OnlineGame g = started_game();
+  EXPECT_EQ(g.request_undo(WHITE, 0).error.code, "not_allowed");  // nothing to undo
+  commit(g, g.decide(WHITE, "e4", std::nullopt, 0));
+  commit(g, g.decide(BLACK, "f6", std::nullopt, 0));
+  commit(g, g.request_undo(WHITE, 0));
+  EXPECT_EQ(g.ply(), 2);
+  EXPECT_EQ(g.answer_undo(WHITE, true, 0).error.code, "not_allowed");  // not yours to answer
+  commit(g, g.answer_undo(BLACK, true, 0));
+  EXPECT_EQ(g.ply(), 0);  // white's turn and black's reply are taken back
+  EXPECT_EQ(g.to_move(), WHITE);
+
+  OnlineGame a = started_game(std::nullopt, true);
+  commit(a, a.decide(WHITE, "e4", std::nullopt, 0));
+  commit(a, a.decide(BLACK, "f6", std::nullopt, 0));
+  const Outcome o = a.request_undo(WHITE, 0);
+  EXPECT_EQ(o.event["type"], "undone");
+  commit(a, o);
+  EXPECT_EQ(a.ply(), 0);
+}
+
+TEST(OnlineGame, AbortOnlyBeforeTheFirstRingMove) {
+  OnlineGame g = started_game();
+  for (int i = 0; i < 10; ++i) commit(g, g.decide(*g.to_move(), first_legal(g), std::nullopt, 0));
+  EXPECT_TRUE(g.abort(WHITE, 0).ok());  // placement only so far
+  commit(g, g.decide(*g.to_move(), first_legal(g), std::nullopt, 0));  // a ring move
+  EXPECT_EQ(g.abort(WHITE, 0).error.code, "not_allowed");
+}
+
+TEST(OnlineGame, ResignAndRematch) {
+  OnlineGame g = started_game();
+  EXPECT_EQ(g.offer_rematch(WHITE, 0).error.code, "not_allowed");
+  commit(g, g.resign(BLACK, 0));
+  EXPECT_EQ(g.result()->score, "1-0");
+  commit(g, g.offer_rematch(WHITE, 0));
+  EXPECT_FALSE(g.rematch_agreed());
+  commit(g, g.offer_rematch(BLACK, 0));
+  EXPECT_TRUE(g.rematch_agreed());
+  commit(g, g.rematch_created("newgame00001", 0));
+  EXPECT_FALSE(g.rematch_agreed());
+  EXPECT_EQ(g.state_json(0)["rematch"]["new_game"], "newgame00001");
+}
+
+TEST(OnlineGame, ChatIsCleanedAndKept) {
+  OnlineGame g = started_game();
+  EXPECT_EQ(g.chat("alice", "white", "  \x01\x02  ", 0).error.code, "bad_request");
+  commit(g, g.chat("alice", "white", "<script>alert(1)</script>\nhi", 5));
+  const json j = g.game_json(0);
+  EXPECT_EQ(j["chat"][0]["text"], "<script>alert(1)</script> hi");
+  EXPECT_EQ(clean_text(std::string(600, 'a'), 500).size(), 500u);
+  EXPECT_EQ(clean_text("\xc3\xa9\xc3\xa9\xc3\xa9", 2), "\xc3\xa9\xc3\xa9");  // characters, not bytes
+}
+
+TEST(OnlineGame, ReplayingTheEventsRebuildsTheGame) {
+  OnlineGame g(GameMeta{"abcdefghijkl", Variant::Blitz, ClockSpec{60000, 1000}, 0});
+  std::vector<json> log;
+  auto step = [&](Outcome o) {
+    ASSERT_TRUE(o.ok()) << o.error.message;
+    o.event["version"] = g.version() + 1;
+    g.apply(o.event);
+    log.push_back(o.event);
+  };
+  step(g.join("a", WHITE, "ta", 0));
+  step(g.join("b", BLACK, "tb", 0));
+  step(g.start(0));
+  int64_t t = 0;
+  while (g.status() == Status::Active && g.ply() < 200) step(g.decide(*g.to_move(), first_legal(g), std::nullopt, t += 10));
+  OnlineGame h(g.meta());
+  for (const auto& e : log) h.apply(e);
+  EXPECT_EQ(h.game_json(t), g.game_json(t));
+  EXPECT_EQ(h.record_text(), g.record_text());
+  json bad = log.back();
+  EXPECT_THROW(h.apply(bad), std::runtime_error);  // the version does not follow
+}

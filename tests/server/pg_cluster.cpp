@@ -1,0 +1,90 @@
+#include "pg_cluster.h"
+
+#include <netinet/in.h>
+#include <pwd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace yinsh::test {
+
+static int free_port() {
+  int s = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t len = sizeof a;
+  getsockname(s, reinterpret_cast<sockaddr*>(&a), &len);
+  close(s);
+  return ntohs(a.sin_port);
+}
+
+PgCluster& PgCluster::instance() {
+  static PgCluster cluster;
+  return cluster;
+}
+
+PgCluster::PgCluster() {
+  for (const char* d : {"/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/14/bin"})
+    if (std::filesystem::exists(std::string(d) + "/initdb")) bin_ = d;
+  if (bin_.empty()) {
+    why_ = "PostgreSQL server binaries (initdb, pg_ctl) not found: install the postgresql package";
+    return;
+  }
+  char tmpl[] = "/tmp/yinsh-pg-XXXXXX";
+  if (!mkdtemp(tmpl)) {
+    why_ = "cannot make a temporary directory";
+    return;
+  }
+  dir_ = tmpl;
+  if (geteuid() == 0) {  // initdb refuses to run as root: run the cluster as user postgres
+    passwd* pw = getpwnam("postgres");
+    if (!pw) {
+      why_ = "running as root and there is no postgres user to run the cluster";
+      return;
+    }
+    if (chown(dir_.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
+      why_ = "cannot chown the cluster directory";
+      return;
+    }
+    runas_ = "runuser -u postgres -- ";
+  }
+  port_ = free_port();
+  const std::string init = runas_ + bin_ + "/initdb -D " + dir_ + "/data -U postgres --auth=trust -E UTF8 >" +
+                           dir_ + "/initdb.log 2>&1";
+  if (std::system(init.c_str()) != 0) {
+    why_ = "initdb failed (see " + dir_ + "/initdb.log)";
+    return;
+  }
+  const std::string start = runas_ + bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -w -o \"-p " +
+                            std::to_string(port_) + " -k " + dir_ + " -c listen_addresses='' -c fsync=off\" start >/dev/null 2>&1";
+  if (std::system(start.c_str()) != 0) {
+    why_ = "pg_ctl start failed (see " + dir_ + "/server.log)";
+    return;
+  }
+  ok_ = true;
+}
+
+PgCluster::~PgCluster() {
+  if (ok_) {
+    const std::string stop = runas_ + bin_ + "/pg_ctl -D " + dir_ + "/data -m immediate -w stop >/dev/null 2>&1";
+    [[maybe_unused]] int rc = std::system(stop.c_str());
+  }
+  if (!dir_.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+}
+
+std::string PgCluster::new_database() {
+  const std::string name = "yinsh_test_" + std::to_string(getpid()) + "_" + std::to_string(next_db_++);
+  const std::string cmd = runas_ + bin_ + "/createdb -h " + dir_ + " -p " + std::to_string(port_) +
+                          " -U postgres " + name + " >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) != 0) return "";
+  return "host=" + dir_ + " port=" + std::to_string(port_) + " user=postgres dbname=" + name;
+}
+
+}  // namespace yinsh::test

@@ -1,0 +1,28 @@
+// A throwaway PostgreSQL cluster for tests: initdb + pg_ctl in a temporary directory, on a
+// free port, listening on a Unix socket in that directory. Unavailable (with a reason) when
+// the PostgreSQL server binaries are not installed.
+#pragma once
+
+#include <string>
+
+namespace yinsh::test {
+
+class PgCluster {
+ public:
+  // The shared cluster of this test process (started on first use, stopped at exit).
+  static PgCluster& instance();
+  bool available() const { return ok_; }
+  const std::string& why_not() const { return why_; }
+  // A connection string for a fresh, empty database.
+  std::string new_database();
+
+  PgCluster();
+  ~PgCluster();
+
+ private:
+  bool ok_ = false;
+  std::string why_, dir_, bin_, runas_;
+  int port_ = 0, next_db_ = 0;
+};
+
+}  // namespace yinsh::test

@@ -1,0 +1,173 @@
+// One storage test suite, run against SQLite and against PostgreSQL (a throwaway cluster;
+// skipped with the reason when the PostgreSQL server binaries are missing).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "pg_cluster.h"
+#include "server/store.h"
+
+using namespace yinsh;
+using namespace yinsh::server;
+
+namespace {
+
+struct Backend {
+  std::string name;
+};
+
+class StoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgres") {
+      auto& pg = yinsh::test::PgCluster::instance();
+      if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+      spec_ = pg.new_database();
+      ASSERT_FALSE(spec_.empty()) << "createdb failed";
+    } else {
+      dir_ = std::filesystem::temp_directory_path() / ("yinsh-store-" + std::to_string(getpid()) + "-" +
+                                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+      std::filesystem::remove_all(dir_);
+      std::filesystem::create_directories(dir_);
+      spec_ = (dir_ / "games.db").string();
+    }
+    store_ = open();
+    ASSERT_TRUE(store_);
+  }
+  void TearDown() override {
+    store_.reset();
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+  }
+  std::unique_ptr<Store> open() {
+    std::string error;
+    auto s = open_store(spec_, &error);
+    EXPECT_TRUE(s) << error;
+    return s;
+  }
+  static GameMeta meta(const std::string& id, int64_t created, bool timed = true) {
+    return GameMeta{id, Variant::Blitz, timed ? std::optional<ClockSpec>(ClockSpec{300000, 5000}) : std::nullopt, created};
+  }
+  static GameSummary summary(const std::string& id, Status st, int64_t version, int ply = 0) {
+    GameSummary s;
+    s.id = id;
+    s.status = st;
+    s.version = version;
+    s.ply = ply;
+    s.white = "alice";
+    s.updated_at = 100 + version;
+    if (st == Status::Over) s.result = GameResult{"0-1", BLACK, "resign"};
+    return s;
+  }
+
+  std::string spec_;
+  std::filesystem::path dir_;
+  std::unique_ptr<Store> store_;
+};
+
+}  // namespace
+
+TEST_P(StoreTest, CreateAppendLoad) {
+  EXPECT_EQ(store_->kind(), GetParam());
+  std::string error;
+  ASSERT_TRUE(store_->create_game(meta("game00000001", 10), &error)) << error;
+  EXPECT_FALSE(store_->create_game(meta("game00000001", 11), &error));  // the id exists
+  ASSERT_EQ(store_->append("game00000001", {{1, R"({"type":"a"})"}, {2, R"({"type":"b"})"}},
+                           summary("game00000001", Status::Active, 2), &error),
+            AppendStatus::Ok)
+      << error;
+  const auto m = store_->load_meta("game00000001");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->variant, Variant::Blitz);
+  ASSERT_TRUE(m->clock);
+  EXPECT_EQ(m->clock->base_ms, 300000);
+  EXPECT_EQ(m->clock->inc_ms, 5000);
+  EXPECT_EQ(m->created_at, 10);
+  EXPECT_FALSE(store_->load_meta("nosuchgame00"));
+  const auto all = store_->load_events("game00000001", 0);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].version, 1);
+  EXPECT_EQ(all[1].body, R"({"type":"b"})");
+  EXPECT_EQ(store_->load_events("game00000001", 1).size(), 1u);
+  ASSERT_TRUE(store_->create_game(meta("game00000002", 20, false), &error));
+  EXPECT_FALSE(store_->load_meta("game00000002")->clock);
+}
+
+TEST_P(StoreTest, AConflictingAppendWritesNothing) {
+  std::string error;
+  ASSERT_TRUE(store_->create_game(meta("game00000001", 10), &error));
+  ASSERT_EQ(store_->append("game00000001", {{1, "{}"}}, summary("game00000001", Status::Waiting, 1), &error),
+            AppendStatus::Ok);
+  // Another writer already has version 1: neither event 2 nor the summary may be written.
+  EXPECT_EQ(store_->append("game00000001", {{2, R"({"x":2})"}, {1, "{}"}},
+                           summary("game00000001", Status::Over, 2), &error),
+            AppendStatus::Conflict);
+  EXPECT_EQ(store_->load_events("game00000001", 0).size(), 1u);
+  const auto list = store_->list_games(std::nullopt, 10);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0].status, Status::Waiting);
+  EXPECT_EQ(list[0].version, 1);
+}
+
+TEST_P(StoreTest, ListsAndUnfinishedGames) {
+  std::string error;
+  const Status statuses[] = {Status::Waiting, Status::Active, Status::Over, Status::Aborted, Status::Active};
+  for (int i = 0; i < 5; ++i) {
+    const std::string id = "game0000000" + std::to_string(i);
+    ASSERT_TRUE(store_->create_game(meta(id, 100 + i), &error)) << error;
+    ASSERT_EQ(store_->append(id, {{1, "{}"}}, summary(id, statuses[i], 1, i), &error), AppendStatus::Ok) << error;
+  }
+  const auto all = store_->list_games(std::nullopt, 50);
+  ASSERT_EQ(all.size(), 5u);
+  EXPECT_EQ(all[0].id, "game00000004");  // newest first
+  EXPECT_EQ(all[4].id, "game00000000");
+  EXPECT_EQ(all[2].ply, 2);
+  EXPECT_EQ(all[2].white, "alice");
+  ASSERT_TRUE(all[2].result);
+  EXPECT_EQ(all[2].result->winner, BLACK);
+  EXPECT_EQ(store_->list_games(Status::Active, 50).size(), 2u);
+  EXPECT_EQ(store_->list_games(Status::Over, 50).size(), 2u);  // over + aborted
+  EXPECT_EQ(store_->list_games(std::nullopt, 3).size(), 3u);
+  auto unfinished = store_->unfinished_games();
+  std::sort(unfinished.begin(), unfinished.end());
+  EXPECT_EQ(unfinished, (std::vector<std::string>{"game00000000", "game00000001", "game00000004"}));
+}
+
+TEST_P(StoreTest, SurvivesReopening) {
+  std::string error;
+  ASSERT_TRUE(store_->create_game(meta("game00000001", 10), &error));
+  ASSERT_EQ(store_->append("game00000001", {{1, R"({"k":"v"})"}}, summary("game00000001", Status::Active, 1), &error),
+            AppendStatus::Ok);
+  store_.reset();
+  auto again = open();
+  ASSERT_TRUE(again);
+  const auto ev = again->load_events("game00000001", 0);
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].body, R"({"k":"v"})");
+}
+
+TEST_P(StoreTest, TwoHandlesShareTheGamesAndSeeEachOthersAppends) {
+  auto other = open();
+  ASSERT_TRUE(other);
+  std::atomic<int64_t> seen{0};
+  other->watch([&](const std::string& game, int64_t version) {
+    if (game == "game00000001") seen = version;
+  });
+  std::string error;
+  ASSERT_TRUE(store_->create_game(meta("game00000001", 10), &error));
+  ASSERT_EQ(store_->append("game00000001", {{1, "{}"}}, summary("game00000001", Status::Active, 1), &error),
+            AppendStatus::Ok);
+  EXPECT_EQ(other->load_events("game00000001", 0).size(), 1u);
+  EXPECT_EQ(other->append("game00000001", {{1, "{}"}}, summary("game00000001", Status::Active, 1), &error),
+            AppendStatus::Conflict);
+  if (GetParam() == "postgres") {  // only the multi-process store notifies
+    for (int i = 0; i < 100 && seen != 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(seen, 1);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Stores, StoreTest, ::testing::Values("sqlite", "postgres"),
+                         [](const auto& info) { return info.param; });

@@ -1,0 +1,103 @@
+// Test clients: a blocking WebSocket client with timeouts and a one-shot HTTP client, both on
+// Beast (test code only).
+#pragma once
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace yinsh::test {
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+
+struct HttpResult {
+  int status = 0;
+  json body;
+  std::string text;
+};
+
+inline HttpResult http_request(uint16_t port, beast::http::verb verb, const std::string& target,
+                               const std::string& body = "") {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::http::request<beast::http::string_body> req{verb, target, 11};
+  req.set(beast::http::field::host, "127.0.0.1");
+  req.body() = body;
+  req.prepare_payload();
+  beast::http::write(stream, req);
+  beast::flat_buffer buf;
+  beast::http::response<beast::http::string_body> res;
+  beast::http::read(stream, buf, res);
+  HttpResult r;
+  r.status = res.result_int();
+  r.text = res.body();
+  r.body = json::parse(r.text, nullptr, false);
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  return r;
+}
+
+class WsClient {
+ public:
+  explicit WsClient(uint16_t port) : ws_(ioc_) {
+    beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    ws_.handshake("127.0.0.1", "/ws");
+  }
+  void send(const json& j) { send_raw(j.dump()); }
+  void send_raw(const std::string& s) {
+    ws_.text(true);
+    ws_.write(net::buffer(s));
+  }
+  // The next message, or nullopt after `ms` milliseconds (the client is then unusable).
+  std::optional<json> recv(int ms = 10000) {
+    bool done = false;
+    beast::error_code ec;
+    ws_.async_read(buf_, [&](beast::error_code e, size_t) {
+      done = true;
+      ec = e;
+    });
+    ioc_.restart();
+    ioc_.run_for(std::chrono::milliseconds(ms));
+    if (!done || ec) {
+      closed_ = true;
+      return std::nullopt;
+    }
+    json j = json::parse(beast::buffers_to_string(buf_.data()), nullptr, false);
+    buf_.consume(buf_.size());
+    ++received_;
+    return j;
+  }
+  // Reads until a message of `type` arrives; the messages before it are appended to `skipped`.
+  std::optional<json> recv_type(const std::string& type, int ms = 10000, std::vector<json>* skipped = nullptr) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (true) {
+      const int left = int(std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now()).count());
+      if (left <= 0) return std::nullopt;
+      auto m = recv(left);
+      if (!m) return std::nullopt;
+      if ((*m)["type"] == type) return m;
+      if (skipped) skipped->push_back(*m);
+    }
+  }
+  bool closed() const { return closed_; }
+
+ private:
+  net::io_context ioc_;
+  beast::websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buf_;
+  bool closed_ = false;
+  int received_ = 0;
+};
+
+}  // namespace yinsh::test

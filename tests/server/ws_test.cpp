@@ -1,0 +1,284 @@
+// Integration tests over real WebSocket connections against an in-process server (SQLite in a
+// temporary directory, port chosen by the OS).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/record.h"
+#include "game_driver.h"
+#include "server/server.h"
+
+using namespace yinsh;
+using namespace yinsh::test;
+namespace http = boost::beast::http;
+
+namespace {
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("yinsh-ws-" + std::to_string(getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "web" / "assets");
+    { std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><title>yinsh</title>"; }
+    { std::ofstream(dir_ / "web" / "assets" / "app.js") << "console.log(1)"; }
+    { std::ofstream(dir_ / "secret.txt") << "secret"; }
+    server::ServerOptions o;
+    o.port = 0;
+    o.db = (dir_ / "games.db").string();
+    o.web_root = (dir_ / "web").string();
+    o.hub.ai_movetime_ms = 5;
+    // The bots here play far faster than people; only the flood test keeps the default limit.
+    if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) != "FloodingIsRateLimited")
+      o.hub.rate_per_second = o.hub.rate_burst = 100000;
+    server_ = std::make_unique<server::Server>(o);
+    std::string error;
+    ASSERT_TRUE(server_->start(&error)) << error;
+    port_ = server_->port();
+  }
+  void TearDown() override {
+    server_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  std::filesystem::path dir_;
+  std::unique_ptr<server::Server> server_;
+  uint16_t port_ = 0;
+};
+
+// The result the rules core gives the decisions, for comparison with the server's.
+std::string core_score(const std::vector<std::string>& decisions) {
+  Game g;
+  for (const auto& d : decisions)
+    if (!g.play(d)) return "illegal " + d;
+  return std::string(to_string(g.position().result()));
+}
+
+}  // namespace
+
+TEST_F(ServerTest, TwoClientsPlayACompleteGameAndASpectatorSeesTheSameSequence) {
+  const auto seats = create_two_seat_game(port_);
+  Follower w(port_, seats.id, seats.white), b(port_, seats.id, seats.black), s(port_, seats.id);
+  EXPECT_EQ(w.role, "white");
+  EXPECT_EQ(b.role, "black");
+  EXPECT_EQ(s.role, "spectator");
+  start_game(w, b, {&w, &b, &s});
+  std::mt19937 rng(12345);
+  play_random(w, b, {&w, &b, &s}, rng);
+  ASSERT_EQ(s.state["status"], "over");
+  EXPECT_GT(s.decisions.size(), 20u);
+  EXPECT_EQ(s.decisions, w.decisions);
+  EXPECT_EQ(s.decisions, b.decisions);
+  EXPECT_EQ(s.events, w.events);
+  EXPECT_EQ(s.state["result"]["score"], core_score(s.decisions));
+  EXPECT_TRUE(s.state["legal"].empty());
+
+  // The finished game is listed and can be fetched as a record, both ways.
+  auto list = http_request(port_, http::verb::get, "/api/games?status=over");
+  ASSERT_EQ(list.status, 200);
+  ASSERT_EQ(list.body["games"].size(), 1u);
+  EXPECT_EQ(list.body["games"][0]["id"], seats.id);
+  EXPECT_EQ(list.body["games"][0]["ply"], s.decisions.size());
+  auto rec = http_request(port_, http::verb::get, "/api/games/" + seats.id + "/record.json");
+  ASSERT_EQ(rec.status, 200);
+  ASSERT_EQ(rec.body["decisions"].size(), s.decisions.size());
+  for (size_t i = 0; i < s.decisions.size(); ++i) EXPECT_EQ(rec.body["decisions"][i]["decision"], s.decisions[i]);
+  auto text = http_request(port_, http::verb::get, "/api/games/" + seats.id + "/record");
+  ASSERT_EQ(text.status, 200);
+  EXPECT_NE(text.text.find("[Result \"" + s.state["result"]["score"].get<std::string>() + "\"]"), std::string::npos);
+  EXPECT_NE(text.text.find("[White \"alice\"]"), std::string::npos);
+  auto parsed = read_record(text.text);
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed->moves.size(), s.decisions.size());
+}
+
+TEST_F(ServerTest, RejectedRequestsGetAnErrorAndChangeNothing) {
+  const auto seats = create_two_seat_game(port_);
+  Follower w(port_, seats.id, seats.white), b(port_, seats.id, seats.black), s(port_, seats.id);
+  start_game(w, b, {&w, &b, &s});
+  const int64_t v = w.version;
+
+  auto e = b.expect_error({{"type", "move"}, {"decision", "e4"}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "not_your_turn");
+  e = w.expect_error({{"type", "move"}, {"decision", "e4-e9"}, {"id", 7}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "illegal_decision");
+  EXPECT_EQ((*e)["id"], 7);
+  e = w.expect_error(nullptr, "{\"type\": \"move\", \"decision\": ");
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "bad_json");
+  e = w.expect_error({{"type", "move"}, {"decision", 5}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "bad_request");
+  e = w.expect_error({{"type", "teleport"}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "unknown_type");
+  e = s.expect_error({{"type", "move"}, {"decision", "e4"}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "not_seated");
+  Follower thief(port_, seats.id);
+  e = thief.expect_error({{"type", "hello"}, {"game", seats.id}, {"token", std::string(32, 'a')}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "bad_token");
+  e = thief.expect_error({{"type", "resign"}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "not_seated");
+  e = w.expect_error({{"type", "chat"}, {"text", "/frobnicate"}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "unknown_command");
+
+  // Nothing changed: same version, no decision, and the spectator saw no event.
+  for (Follower* f : {&w, &s}) {
+    f->ws.send({{"type", "snapshot"}});
+    auto snap = f->ws.recv_type("snapshot");
+    ASSERT_TRUE(snap);
+    EXPECT_EQ((*snap)["version"], v);
+    EXPECT_EQ((*snap)["game"]["state"]["ply"], 0);
+    EXPECT_EQ((*snap)["game"]["state"]["to_move"], "white");
+  }
+  EXPECT_EQ(s.version, v);
+
+  // HTTP: bad bodies, unknown games, paths out of the web root.
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/games", "[1,2").status, 400);
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/games", R"({"variant":"huge"})").status, 400);
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/games", R"({"clock":{"base_ms":5}})").status, 400);
+  EXPECT_EQ(http_request(port_, http::verb::get, "/api/games/zzzzzzzzzzzz").status, 404);
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/games/" + seats.id + "/join", "{}").status, 409);
+  EXPECT_EQ(http_request(port_, http::verb::get, "/../secret.txt").status, 400);
+  EXPECT_EQ(http_request(port_, http::verb::get, "/%2e%2e/secret.txt").status, 400);
+  EXPECT_EQ(http_request(port_, http::verb::get, "/assets/../../secret.txt").status, 400);
+  EXPECT_EQ(http_request(port_, http::verb::get, "/nope.js").status, 404);
+  EXPECT_EQ(http_request(port_, http::verb::get, "/assets/app.js").text, "console.log(1)");
+  for (const std::string& route : std::vector<std::string>{"/", "/game/" + seats.id, "/replay/" + seats.id})
+    EXPECT_NE(http_request(port_, http::verb::get, route).text.find("<title>yinsh"), std::string::npos) << route;
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/games", std::string(70000, ' ')).status, 413);
+
+  // A frame over 16 KiB closes that connection only; the server keeps serving.
+  WsClient big(port_);
+  big.send_raw(std::string(20000, 'x'));
+  EXPECT_FALSE(big.recv(5000));
+  EXPECT_EQ(http_request(port_, http::verb::get, "/api/health").status, 200);
+  w.ws.send({{"type", "move"}, {"decision", "e4"}});
+  ASSERT_TRUE(w.wait_event("decision"));
+  EXPECT_EQ(w.decisions, std::vector<std::string>{"e4"});
+}
+
+TEST_F(ServerTest, FloodingIsRateLimited) {
+  const auto seats = create_two_seat_game(port_);
+  Follower s(port_, seats.id);
+  for (int i = 0; i < 100; ++i) s.ws.send({{"type", "ping"}});
+  int pongs = 0, limited = 0;
+  for (int i = 0; i < 100; ++i) {
+    auto m = s.ws.recv(5000);
+    ASSERT_TRUE(m);
+    if ((*m)["type"] == "pong") ++pongs;
+    if ((*m)["type"] == "error" && (*m)["code"] == "rate_limited") ++limited;
+  }
+  EXPECT_GT(limited, 0);
+  EXPECT_GE(pongs, 39);
+  EXPECT_EQ(pongs + limited, 100);
+}
+
+TEST_F(ServerTest, AClockRunsOut) {
+  const auto seats = create_two_seat_game(port_, {{"clock", {{"base_ms", 1000}, {"increment_ms", 0}}}});
+  Follower w(port_, seats.id, seats.white), b(port_, seats.id, seats.black);
+  start_game(w, b, {&w, &b});
+  const auto t0 = std::chrono::steady_clock::now();
+  auto over = b.wait_event("game_over", 5000);
+  const auto waited = std::chrono::steady_clock::now() - t0;
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["result"]["reason"], "timeout");
+  EXPECT_EQ((*over)["result"]["winner"], "black");
+  EXPECT_EQ((*over)["state"]["clocks"]["white_ms"], 0);
+  EXPECT_GE(waited, std::chrono::milliseconds(800));
+  auto e = w.expect_error({{"type", "move"}, {"decision", "e4"}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "game_over");
+}
+
+TEST_F(ServerTest, AGameAgainstTheAiFinishesAndUndoIsImmediate) {
+  auto c = http_request(port_, http::verb::post, "/api/games",
+                        R"({"color":"black","opponent":{"type":"ai","level":1},"name":"h"})");
+  ASSERT_EQ(c.status, 201) << c.text;
+  EXPECT_EQ(c.body["snapshot"]["state"]["status"], "active");
+  Follower me(port_, c.body["game"], c.body["token"]);
+  EXPECT_EQ(me.role, "black");
+  std::mt19937 rng(7);
+  bool undone = false;
+  for (int n = 0; n < 2000 && me.state["status"] == "active"; ++n) {
+    if (me.state["to_move"] != "black") {
+      ASSERT_TRUE(me.wait_event("decision") || me.state["status"] != "active");
+      continue;
+    }
+    if (!undone && me.state["ply"] >= 4) {
+      const int ply = me.state["ply"];
+      me.ws.send({{"type", "undo"}});
+      auto u = me.wait_event("undone");
+      ASSERT_TRUE(u);
+      EXPECT_LT((*u)["ply"].get<int>(), ply);
+      EXPECT_EQ((*u)["state"]["to_move"], "black");
+      undone = true;
+      continue;
+    }
+    me.ws.send({{"type", "move"}, {"decision", me.random_legal(rng)}});
+    ASSERT_TRUE(me.wait_event("decision"));
+  }
+  EXPECT_TRUE(undone);
+  ASSERT_EQ(me.state["status"], "over");
+  EXPECT_EQ(me.state["result"]["score"], core_score(me.decisions));
+}
+
+TEST_F(ServerTest, AReconnectingPlayerGetsTheSeatAndStateBack) {
+  const auto seats = create_two_seat_game(port_);
+  std::vector<std::string> before;
+  {
+    Follower w(port_, seats.id, seats.white), b(port_, seats.id, seats.black);
+    start_game(w, b, {&w, &b});
+    std::mt19937 rng(3);
+    play_random(w, b, {&w, &b}, rng, 6);
+    before = w.decisions;
+  }
+  Follower w2(port_, seats.id, seats.white);
+  EXPECT_EQ(w2.role, "white");
+  EXPECT_EQ(w2.decisions, before);
+  EXPECT_EQ(w2.state["to_move"], "white");
+  w2.ws.send({{"type", "move"}, {"decision", w2.state["legal"][0]}});
+  ASSERT_TRUE(w2.wait_event("decision"));
+}
+
+TEST_F(ServerTest, ChatCommandsAndRematch) {
+  const auto seats = create_two_seat_game(port_);
+  Follower w(port_, seats.id, seats.white), b(port_, seats.id, seats.black), s(port_, seats.id);
+  w.ws.send({{"type", "chat"}, {"text", "/start"}});
+  b.ws.send({{"type", "chat"}, {"text", "/start"}});
+  ASSERT_TRUE(s.wait_event("started"));
+  w.ws.send({{"type", "chat"}, {"text", "<b>hi</b>"}});
+  auto line = s.wait_event("chat");
+  ASSERT_TRUE(line);
+  EXPECT_EQ((*line)["line"]["text"], "<b>hi</b>");
+  EXPECT_EQ((*line)["line"]["seat"], "white");
+  s.ws.send({{"type", "chat"}, {"text", "/help"}});
+  auto info = s.ws.recv_type("info");
+  ASSERT_TRUE(info);
+  EXPECT_NE((*info)["text"].get<std::string>().find("/resign"), std::string::npos);
+  b.ws.send({{"type", "chat"}, {"text", "/resign"}});
+  auto over = s.wait_event("game_over");
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["result"]["winner"], "white");
+  w.ws.send({{"type", "rematch"}});
+  b.ws.send({{"type", "chat"}, {"text", "/rematch"}});
+  auto re = s.wait_event("rematch");
+  ASSERT_TRUE(re);
+  const std::string next = (*re)["new_game"];
+  Follower w3(port_, next, seats.white), b3(port_, next, seats.black);
+  EXPECT_EQ(w3.role, "black");  // colours swap, tokens stay
+  EXPECT_EQ(b3.role, "white");
+  EXPECT_EQ(w3.state["status"], "active");
+  auto rec = http_request(port_, http::verb::get, "/api/games/" + seats.id + "/record.json");
+  EXPECT_EQ(rec.body["chat"][0]["text"], "<b>hi</b>");
+}

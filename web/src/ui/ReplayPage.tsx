@@ -1,0 +1,287 @@
+// The replay page: step through a finished game (from the server) or an imported record.
+// Positions are computed in the browser from the start position and the decisions.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { replay } from "../board/apply";
+import { formatRecord, type Ply, parseRecord } from "../board/notation";
+import { markersInPool, type Position, parsePosition, START_TEXT } from "../board/position";
+import { ApiError, api, describeClock } from "./api";
+import { Board } from "./Board";
+import { ImportBox } from "./Lobby";
+import { describeResult, ErrorBanner, MoveList, PlayerBar } from "./panels";
+import { linkClick } from "./router";
+import type { RecordJson } from "./types";
+
+interface Loaded {
+  title: string;
+  white: string;
+  black: string;
+  variant: "normal" | "blitz";
+  clock: RecordJson["clock"];
+  result: string;
+  plies: Ply[];
+  positions: Position[];
+  error: string | null;
+}
+
+function build(start: string, plies: Ply[]): { positions: Position[]; error: string | null } {
+  const s = parsePosition(start);
+  try {
+    return {
+      positions: replay(
+        s,
+        plies.map((p) => p.decision),
+      ),
+      error: null,
+    };
+  } catch (e) {
+    // Show as much of the game as fits the board, and say where it stopped.
+    const positions = [s];
+    let cur = s;
+    for (const p of plies) {
+      try {
+        cur = replay(cur, [p.decision])[1] as Position;
+        positions.push(cur);
+      } catch {
+        break;
+      }
+    }
+    return { positions, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const SPEEDS = [2000, 1000, 500];
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
+      <path d={d} />
+    </svg>
+  );
+}
+
+export function ReplayPage(props: { id?: string; record?: string }) {
+  const [data, setData] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [ply, setPly] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1000);
+  const [flipped, setFlipped] = useState(false);
+  const prevPly = useRef(0);
+
+  useEffect(() => {
+    setData(null);
+    setError(null);
+    setPlaying(false);
+    if (props.id) {
+      api.record(props.id).then(
+        (r) => {
+          const plies: Ply[] = r.decisions.map((d) => ({ side: d.by === "white" ? "w" : "b", decision: d.decision }));
+          const { positions, error } = build(r.start, plies);
+          setData({
+            title: `Game ${r.id}`,
+            white: r.white ?? "White",
+            black: r.black ?? "Black",
+            variant: r.variant,
+            clock: r.clock,
+            result: describeResult(r.result, r.status, r.variant),
+            plies,
+            positions,
+            error,
+          });
+          setPly(positions.length - 1);
+        },
+        (e) => setError(e instanceof ApiError ? `Cannot load the game: ${e.message}` : String(e)),
+      );
+    } else if (props.record !== undefined) {
+      try {
+        const text = props.record;
+        const plies = parseRecord(text);
+        const variant = /\[Variant\s+"blitz"\]/i.test(text) ? "blitz" : "normal";
+        const start = variant === "blitz" ? START_TEXT.replace("normal", "blitz") : START_TEXT;
+        const { positions, error } = build(start, plies);
+        const tag = (t: string) => new RegExp(`\\[${t}\\s+"([^"]*)"\\]`).exec(text)?.[1];
+        const res = tag("Result");
+        setData({
+          title: "Imported record",
+          white: tag("White") ?? "White",
+          black: tag("Black") ?? "Black",
+          variant,
+          clock: null,
+          result: res ? `Result ${res}` : "",
+          plies,
+          positions,
+          error,
+        });
+        setPly(0);
+      } catch (e) {
+        setError(e instanceof Error ? `This record cannot be read: ${e.message}` : String(e));
+      }
+    }
+  }, [props.id, props.record]);
+
+  const last = data ? data.positions.length - 1 : 0;
+  const go = (n: number) => setPly(Math.max(0, Math.min(last, n)));
+
+  useEffect(() => {
+    if (!playing) return;
+    if (ply >= last) {
+      setPlaying(false);
+      return;
+    }
+    const h = setTimeout(() => setPly((p) => Math.min(last, p + 1)), speed);
+    return () => clearTimeout(h);
+  }, [playing, ply, last, speed]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+      const moves: Record<string, () => void> = {
+        ArrowLeft: () => setPly((p) => Math.max(0, p - 1)),
+        ArrowRight: () => setPly((p) => Math.min(last, p + 1)),
+        Home: () => setPly(0),
+        End: () => setPly(last),
+      };
+      const f = moves[e.key];
+      if (f && !t?.classList.contains("yb-board")) {
+        e.preventDefault();
+        setPlaying(false);
+        f();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [last]);
+
+  const view = useMemo(() => {
+    if (!data) return null;
+    const position = data.positions[ply] as Position;
+    const step = ply - prevPly.current;
+    const previous = step === 1 ? (data.positions[ply - 1] ?? null) : null;
+    prevPly.current = ply;
+    return { position, previous, last: ply > 0 ? (data.plies[ply - 1]?.decision ?? null) : null };
+  }, [data, ply]);
+
+  if (error) {
+    return (
+      <main class="page narrow">
+        <ErrorBanner error={error} />
+        <p>
+          <a href="/" onClick={linkClick}>
+            Back to the lobby
+          </a>
+        </p>
+        <ImportBox />
+      </main>
+    );
+  }
+  if (!data || !view) return <main class="page narrow muted">Loading the replay…</main>;
+
+  const ringsToWin = data.variant === "blitz" ? 1 : 3;
+  const pos = view.position;
+  const bottom = flipped ? "black" : "white";
+  const top = flipped ? "white" : "black";
+  const bar = (side: "white" | "black") => (
+    <PlayerBar
+      side={side}
+      name={side === "white" ? data.white : data.black}
+      toMove={pos.step !== "over" && pos.side === (side === "white" ? "w" : "b")}
+      removed={pos.removed[side === "white" ? "w" : "b"]}
+      removedOf={ringsToWin}
+    />
+  );
+
+  return (
+    <main class="page game-page replay-page" data-testid="replay-page" data-ply={ply}>
+      <div class="board-col">
+        {bar(top)}
+        <div class="board-wrap">
+          <Board
+            position={pos}
+            legal={null}
+            last={view.last}
+            previous={view.previous}
+            flipped={flipped}
+            label={`Replay of ${data.title}, after ${ply} decisions`}
+          />
+        </div>
+        {bar(bottom)}
+        <nav class="replay-nav" aria-label="Replay controls">
+          <button type="button" onClick={() => go(0)} disabled={ply === 0} aria-label="First" title="First (Home)">
+            <Icon d="M5 4h2v16H5zM19 4v16L8 12z" />
+          </button>
+          <button
+            type="button"
+            onClick={() => go(ply - 1)}
+            disabled={ply === 0}
+            aria-label="Previous"
+            title="Previous (←)"
+          >
+            <Icon d="M17 4v16L6 12z" />
+          </button>
+          <span class="counter" data-testid="counter" aria-live="polite">
+            {ply} / {last}
+          </span>
+          <button type="button" onClick={() => go(ply + 1)} disabled={ply >= last} aria-label="Next" title="Next (→)">
+            <Icon d="M7 4v16l11-8z" />
+          </button>
+          <button type="button" onClick={() => go(last)} disabled={ply >= last} aria-label="Last" title="Last (End)">
+            <Icon d="M17 4h2v16h-2zM5 4v16l11-8z" />
+          </button>
+          <button
+            type="button"
+            class="primary"
+            aria-label={playing ? "Pause" : "Play"}
+            onClick={() => {
+              if (!playing && ply >= last) setPly(0);
+              setPlaying(!playing);
+            }}
+          >
+            {playing ? "Pause" : "Play"}
+          </button>
+          <select
+            aria-label="Autoplay speed"
+            value={String(speed)}
+            onChange={(e) => setSpeed(Number((e.target as HTMLSelectElement).value))}
+          >
+            {SPEEDS.map((s) => (
+              <option value={String(s)} key={s}>
+                {s / 1000} s
+              </option>
+            ))}
+          </select>
+          <button type="button" onClick={() => setFlipped(!flipped)} aria-label="Flip the board" title="Flip">
+            ⇅
+          </button>
+        </nav>
+      </div>
+      <aside class="side">
+        <section class="status-box">
+          <h1 class="h2">{data.title}</h1>
+          <p class="status-line">
+            <strong>{data.result || "Result unknown"}</strong>
+          </p>
+          <p class="small muted">
+            {data.variant === "blitz" ? "Blitz" : "Normal"} · {describeClock(data.clock)} · Markers in pool:{" "}
+            {markersInPool(pos)}
+          </p>
+          <ErrorBanner error={data.error ? `The record stops fitting the board at ${data.error}` : null} />
+        </section>
+        <section class="moves-box">
+          <h2>Moves</h2>
+          <MoveList plies={data.plies} current={ply} onJump={(n) => go(n)} />
+        </section>
+        <details class="card record">
+          <summary>Record in the official notation</summary>
+          <textarea readOnly rows={5} value={formatRecord(data.plies)} aria-label="Record" />
+          {props.id ? (
+            <a href={`/api/games/${props.id}/record`} download={`yinsh-${props.id}.txt`}>
+              Download the record
+            </a>
+          ) : null}
+        </details>
+        <ImportBox />
+      </aside>
+    </main>
+  );
+}

@@ -1,0 +1,235 @@
+// The live connection to one game: WebSocket with automatic reconnection, version tracking
+// (a gap triggers a fresh snapshot), catch-up when a stale tab comes back, and the offset
+// between the server's clock and ours (from ping/pong) for the clocks.
+import type { ChatLine, Color, Game, ServerMessage } from "./types";
+
+export type ConnStatus = "connecting" | "open" | "reconnecting";
+
+export interface LiveModel {
+  game: Game | null;
+  version: number;
+  role: Color | "spectator";
+  status: ConnStatus;
+  /** Server clock minus local clock, in ms. */
+  offset: number;
+  /** Lines from the server meant only for us (info, errors), shown in the chat. */
+  notes: ChatLine[];
+}
+
+export interface ConnHandlers {
+  onChange: (m: LiveModel) => void;
+  onError: (code: string, message: string, id?: string | number) => void;
+  onEvent?: (msg: ServerMessage) => void;
+  onSeat?: (seat: Color, token: string) => void;
+}
+
+const PING_EVERY = 15000;
+const SILENCE_LIMIT = 40000;
+
+export class GameConnection {
+  private ws: WebSocket | null = null;
+  private model: LiveModel;
+  private backoff = 500;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private lastHeard = 0;
+  private nextId = 1;
+  private pingSent = new Map<number, number>();
+  private closed = false;
+  private token: string | null;
+  private readonly onWake = () => this.wake();
+
+  constructor(
+    private readonly gameId: string,
+    token: string | null,
+    private readonly h: ConnHandlers,
+  ) {
+    this.token = token;
+    this.model = { game: null, version: -1, role: "spectator", status: "connecting", offset: 0, notes: [] };
+    document.addEventListener("visibilitychange", this.onWake);
+    window.addEventListener("online", this.onWake);
+    window.addEventListener("focus", this.onWake);
+    this.connect();
+  }
+
+  get current(): LiveModel {
+    return this.model;
+  }
+
+  close(): void {
+    this.closed = true;
+    document.removeEventListener("visibilitychange", this.onWake);
+    window.removeEventListener("online", this.onWake);
+    window.removeEventListener("focus", this.onWake);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.ws?.close();
+    this.ws = null;
+  }
+
+  /** Use a seat token from now on (after joining); re-sends hello. */
+  setToken(token: string): void {
+    this.token = token;
+    this.send({ type: "hello", game: this.gameId, token });
+  }
+
+  /** Sends a message; returns its id, or null when not connected. */
+  send(msg: Record<string, unknown>): number | null {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    const id = this.nextId++;
+    this.ws.send(JSON.stringify({ ...msg, id }));
+    return id;
+  }
+
+  private update(patch: Partial<LiveModel>): void {
+    this.model = { ...this.model, ...patch };
+    this.h.onChange(this.model);
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(`${proto}//${location.host}/ws`);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.backoff = 500;
+      this.lastHeard = Date.now();
+      this.send(
+        this.token ? { type: "hello", game: this.gameId, token: this.token } : { type: "hello", game: this.gameId },
+      );
+      this.ping();
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.heartbeat(), PING_EVERY);
+    };
+    ws.onmessage = (e) => {
+      this.lastHeard = Date.now();
+      let msg: ServerMessage;
+      try {
+        msg = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.pingTimer = null;
+      if (!this.closed) this.scheduleRetry();
+    };
+  }
+
+  private scheduleRetry(): void {
+    this.update({ status: "reconnecting" });
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const delay = this.backoff * (0.8 + Math.random() * 0.4);
+    this.backoff = Math.min(this.backoff * 2, 8000);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  /** The tab became visible, the network came back, or the window got focus: catch up. */
+  private wake(): void {
+    if (this.closed || document.visibilityState === "hidden") return;
+    if (!this.ws) {
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.backoff = 500;
+      this.connect();
+    } else if (this.ws.readyState === WebSocket.OPEN) {
+      this.send({ type: "snapshot" });
+      this.ping();
+    }
+  }
+
+  private heartbeat(): void {
+    if (!this.ws) return;
+    if (Date.now() - this.lastHeard > SILENCE_LIMIT) {
+      // A half-open connection: drop it and reconnect.
+      this.ws.close();
+      return;
+    }
+    this.ping();
+  }
+
+  private ping(): void {
+    const id = this.send({ type: "ping" });
+    if (id !== null) this.pingSent.set(id, Date.now());
+  }
+
+  private receive(msg: ServerMessage): void {
+    switch (msg.type) {
+      case "snapshot": {
+        const game = msg.game as Game;
+        this.update({
+          game,
+          version: msg.version,
+          role: msg.you?.role ?? "spectator",
+          status: "open",
+        });
+        return;
+      }
+      case "pong": {
+        const sent = typeof msg.id === "number" ? this.pingSent.get(msg.id) : undefined;
+        if (sent !== undefined && msg.server_time_ms) {
+          this.pingSent.delete(msg.id as number);
+          const now = Date.now();
+          this.update({ offset: msg.server_time_ms - (sent + now) / 2 });
+        }
+        return;
+      }
+      case "error":
+        // A ping refused (e.g. before hello succeeded) is not the player's business.
+        if (typeof msg.id === "number" && this.pingSent.delete(msg.id)) return;
+        this.h.onError(msg.code ?? "error", msg.message ?? "The server refused that.", msg.id);
+        // No such game: nothing to follow, and retrying will not help.
+        if (msg.code === "game_not_found") this.close();
+        return;
+      case "info":
+        this.note(msg.text ?? "");
+        return;
+      case "seat":
+        if (msg.token && msg.seat) {
+          this.token = msg.token;
+          this.h.onSeat?.(msg.seat, msg.token);
+          // Follow the game with the new seat.
+          this.send({ type: "hello", game: this.gameId, token: msg.token });
+        }
+        return;
+    }
+    // A broadcast event.
+    const g = this.model.game;
+    if (!g || msg.version !== this.model.version + 1) {
+      this.send({ type: "snapshot" });
+      return;
+    }
+    const game: Game = { ...g, state: msg.state ?? g.state };
+    if (msg.type === "decision" && msg.decision && msg.ply === g.decisions.length + 1) {
+      game.decisions = [...g.decisions, msg.decision];
+    } else if (msg.type === "undone" && typeof msg.ply === "number") {
+      game.decisions = g.decisions.slice(0, msg.ply);
+    } else if (msg.type === "chat" && msg.line) {
+      game.chat = [...g.chat, msg.line].slice(-200);
+    }
+    if (msg.state && game.decisions.length !== msg.state.ply) {
+      // Our list disagrees with the server's count: fetch everything.
+      this.send({ type: "snapshot" });
+    }
+    this.update({ game, version: msg.version });
+    this.h.onEvent?.(msg);
+  }
+
+  note(text: string): void {
+    const line: ChatLine = { from: "server", seat: "system", text, at: Date.now() };
+    this.update({ notes: [...this.model.notes, line].slice(-50) });
+  }
+}

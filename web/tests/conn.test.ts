@@ -1,0 +1,134 @@
+// The live connection's protocol logic, against a fake WebSocket: hello with the seat
+// token, versioned events applied in order, a gap answered by a snapshot request,
+// reconnection after a drop, and no retry for a game that does not exist.
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, it } from "node:test";
+
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: Array<Record<string, unknown>> = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(s: string) {
+    this.sent.push(JSON.parse(s));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+}
+
+const g = globalThis as Record<string, unknown>;
+beforeEach(() => {
+  FakeSocket.all = [];
+  const events = { addEventListener() {}, removeEventListener() {} };
+  g.WebSocket = FakeSocket;
+  g.document = { ...events, visibilityState: "visible" };
+  g.window = events;
+  g.location = { protocol: "http:", host: "example.test:8080" };
+});
+afterEach(() => {
+  for (const k of ["WebSocket", "document", "window", "location"]) delete g[k];
+});
+
+const { GameConnection } = await import("../src/ui/conn");
+type Model = import("../src/ui/conn").LiveModel;
+
+function state(ply: number) {
+  return { status: "active", ply, position: "x", legal: [], removed: { white: 0, black: 0 } };
+}
+function game(decisions: string[]) {
+  return { id: "g1", start: "s", decisions, chat: [], state: state(decisions.length) };
+}
+
+function setup(token: string | null = "t0k") {
+  const models: Model[] = [];
+  const errors: string[] = [];
+  const c = new GameConnection("g1", token, {
+    onChange: (m) => models.push(m),
+    onError: (code) => errors.push(code),
+  });
+  const ws = FakeSocket.all[0] as FakeSocket;
+  return { c, ws, models, errors, last: () => models[models.length - 1] as Model };
+}
+
+describe("GameConnection", () => {
+  it("says hello with the seat token on open", () => {
+    const { c, ws } = setup();
+    assert.equal(ws.url, "ws://example.test:8080/ws");
+    ws.open();
+    assert.deepEqual(ws.sent[0], { type: "hello", game: "g1", token: "t0k", id: 1 });
+    assert.equal(ws.sent[1]?.type, "ping");
+    c.close();
+  });
+  it("applies events in version order and asks for a snapshot after a gap", () => {
+    const { c, ws, last } = setup();
+    ws.open();
+    ws.receive({ type: "snapshot", version: 5, game: game(["e4"]), you: { role: "white", name: "a" } });
+    assert.equal(last().version, 5);
+    assert.equal(last().role, "white");
+    assert.equal(last().status, "open");
+    ws.receive({ type: "decision", version: 6, ply: 2, decision: "f6", state: state(2) });
+    assert.deepEqual(last().game?.decisions, ["e4", "f6"]);
+    assert.equal(last().game?.state.ply, 2);
+    const before = ws.sent.length;
+    ws.receive({ type: "decision", version: 8, ply: 4, decision: "a2", state: state(4) });
+    assert.deepEqual(last().game?.decisions, ["e4", "f6"], "an event after a gap is not applied");
+    assert.deepEqual(
+      ws.sent.slice(before).map((m) => m.type),
+      ["snapshot"],
+    );
+    ws.receive({ type: "undone", version: 7, ply: 1, by: "white", state: state(1) });
+    assert.deepEqual(last().game?.decisions, ["e4"], "undone truncates");
+    c.close();
+  });
+  it("reports errors, but not a refused ping", () => {
+    const { c, ws, errors } = setup();
+    ws.open();
+    const pingId = ws.sent[1]?.id;
+    ws.receive({ type: "error", version: 0, code: "no_game", message: "send hello first", id: pingId });
+    ws.receive({ type: "error", version: 0, code: "illegal_decision", message: "no", id: 99 });
+    assert.deepEqual(errors, ["illegal_decision"]);
+    c.close();
+  });
+  it("reconnects after a drop and says hello again", async () => {
+    const { c, ws, last } = setup();
+    ws.open();
+    ws.close();
+    assert.equal(last().status, "reconnecting");
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal(FakeSocket.all.length, 2, "a new socket after the backoff");
+    const ws2 = FakeSocket.all[1] as FakeSocket;
+    ws2.open();
+    assert.equal(ws2.sent[0]?.type, "hello");
+    assert.equal(ws2.sent[0]?.token, "t0k");
+    c.close();
+  });
+  it("stops for a game that does not exist", async () => {
+    const { ws, errors } = setup(null);
+    ws.open();
+    assert.equal(ws.sent[0]?.token, undefined, "a spectator sends no token");
+    ws.receive({ type: "error", version: 0, code: "game_not_found", message: "no such game", id: 1 });
+    assert.deepEqual(errors, ["game_not_found"]);
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal(FakeSocket.all.length, 1, "no reconnection");
+  });
+  it("refuses to send while disconnected", () => {
+    const { c } = setup();
+    assert.equal(c.send({ type: "move", decision: "e4" }), null);
+    c.close();
+  });
+});
