@@ -12,6 +12,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/random.h"
+#include "search/signature.h"
 
 namespace yinsh::cli {
 
@@ -81,11 +82,13 @@ void add_bench_command(CLI::App& app) {
   struct Args {
     int games = 100000;
     int depth = 4;
+    int search_depth = 5;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("bench", "Measure move generation and search speed (deterministic counts)");
   cmd->add_option("--games", args->games, "Random games to play")->check(CLI::Range(1, 100000000));
   cmd->add_option("--perft-depth", args->depth, "Perft depth from each bench position")->check(CLI::Range(1, 6));
+  cmd->add_option("--search-depth", args->search_depth, "Search signature depth")->check(CLI::Range(1, 12));
   cmd->callback([args] {
     Stopwatch watch;
     int white_wins = 0;
@@ -109,6 +112,16 @@ void add_bench_command(CLI::App& app) {
               << perft_cases().size() << " positions) cpu-ms: " << int(s * 1000)
               << " wall-ms: " << int(watch.wall_seconds() * 1000) << "\n";
     std::cout << "perft-leaves-per-second: " << uint64_t(double(leaves) / s) << "\n";
+
+    // The search signature: one thread, fixed positions, fixed depth; the node count is the
+    // same on every run.
+    watch = Stopwatch();
+    const SignatureResult sig = search_signature(args->search_depth);
+    s = watch.cpu_seconds();
+    std::cout << "search-positions: " << sig.positions << " depth: " << args->search_depth
+              << " cpu-ms: " << int(s * 1000) << " wall-ms: " << int(watch.wall_seconds() * 1000) << "\n";
+    std::cout << "search-nodes: " << sig.nodes << "\n";
+    std::cout << "search-nodes-per-second: " << uint64_t(double(sig.nodes) / s) << "\n";
   });
 }
 

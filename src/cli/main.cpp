@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   yinsh::cli::add_validate_command(app);
   yinsh::cli::add_diagram_command(app);
   yinsh::cli::add_convert_command(app);
+  yinsh::cli::add_match_command(app);
+  yinsh::cli::add_tune_command(app);
 #ifdef YINSH_SERVER
   yinsh::cli::add_serve_command(app);
   yinsh::cli::add_loadtest_command(app);

@@ -4,6 +4,9 @@
 #include <cctype>
 #include <charconv>
 
+#include "search/eval.h"
+#include "search/levels.h"
+
 namespace yinsh {
 
 namespace {
@@ -23,14 +26,18 @@ int find(std::string_view name) {
 
 }  // namespace
 
+static_assert(MAX_LEVEL == 8, "keep the Level option's range and default at MAX_LEVEL");
+
 const std::vector<OptionSpec>& Options::specs() {
   using T = OptionSpec::Type;
   static const std::vector<OptionSpec> specs = {
       {"Threads", T::Int, "1", 1, 64, "Search threads"},
       {"Hash", T::Int, "64", 1, 4096, "Transposition table size in MiB"},
-      {"Level", T::Int, "0", 0, 10, "Playing level: 0 = uniformly random baseline player"},
+      {"Level", T::Int, "8", 0, 8, "Playing level: 0 = uniformly random, 1 = beginner, 2 = one-ply greedy, ... 8 = full strength"},
       {"Seed", T::Int, "1", 0, INT64_MAX, "Seed of the random choices (baseline player, levels)"},
       {"MoveOverhead", T::Int, "30", 0, 5000, "Milliseconds kept in reserve per move for I/O"},
+      {"Weights", T::String, "", 0, 0,
+       "Evaluation weights, whole numbers separated by ':' or spaces (empty = the tuned ones)"},
   };
   return specs;
 }
@@ -70,6 +77,9 @@ bool Options::set(std::string_view name, std::string_view value, std::string* er
       return fail("option " + s.name + " takes true or false, not '" + std::string(value) + "'");
     values_[i] = std::string(value);
   } else {
+    if (s.name == "Weights" && !parse_weights(value))
+      return fail("option Weights takes " + std::to_string(NUM_FEATURES) +
+                  " whole numbers separated by ':' or spaces");
     values_[i] = std::string(value);
   }
   return true;

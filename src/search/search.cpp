@@ -1,8 +1,252 @@
+// Alpha-beta (principal variation search) with iterative deepening, a shared transposition
+// table, killer and history move ordering, late-move reductions, and Lazy SMP for more threads.
+//
+// Depth counts turns, not decisions: a placement, ring move or pass costs one ply of depth;
+// a row removal or ring removal costs nothing, so the choices of which row and which ring to
+// remove are always searched to the end, also below the horizon (the quiescence-like
+// extension around pending rows). Scores are from the side to move's point of view; the same
+// side often decides several times in a row (move, row, ring), so a child's score is negated
+// only when the side to move changes.
 #include "search.h"
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include "core/movegen.h"
+#include "search/levels.h"
+#include "search/timeman.h"
 
 namespace yinsh {
+
+namespace {
+
+constexpr int MAX_PLY = 128;
+constexpr int MAX_DEPTH = 60;
+constexpr int INF = 32000;
+
+using Clock = std::chrono::steady_clock;
+
+bool costs_depth(Move m) { return !m.is_removal(); }
+
+int score_to_tt(int s, int ply) {
+  return s >= SCORE_MATE_BOUND ? s + ply : s <= -SCORE_MATE_BOUND ? s - ply : s;
+}
+int score_from_tt(int s, int ply) {
+  return s >= SCORE_MATE_BOUND ? s - ply : s <= -SCORE_MATE_BOUND ? s + ply : s;
+}
+
+int terminal_score(const Position& pos, int ply) {
+  const Result r = pos.result();
+  if (r == Result::Draw || r == Result::None) return 0;
+  const Color winner = r == Result::WhiteWins ? WHITE : BLACK;
+  return winner == pos.side_to_move() ? SCORE_MATE - ply : -(SCORE_MATE - ply);
+}
+
+}  // namespace
+
+// Everything one search thread owns. Allocated once per configuration, never in the search.
+struct Worker {
+  int id = 0;
+  Position pos;
+  StateInfo states[MAX_PLY];
+  Move killers[MAX_PLY][2];
+  int history[2][128][128];
+  Move pv[MAX_PLY][MAX_PLY];
+  int pv_len[MAX_PLY];
+  std::atomic<uint64_t> nodes{0};
+  // Best root decision of the deepest search so far (valid when root_depth > 0).
+  Move root_best;
+  int root_score = 0, root_depth = 0;
+  std::vector<Move> root_pv;
+
+  void clear_history() {
+    for (auto& k : killers) k[0] = k[1] = Move::none();
+    for (auto& a : history)
+      for (auto& b : a)
+        for (int& h : b) h = 0;
+  }
+};
+
+namespace {
+
+// What all threads of one run share.
+struct Shared {
+  const std::atomic<bool>* external_stop;
+  std::atomic<bool> stop{false};
+  TranspositionTable* tt;
+  const Weights* weights;
+  Clock::time_point start;
+  int64_t hard_ms = -1;
+  uint64_t max_nodes = 0;  // checked by the main thread against its own nodes
+  bool stopped() const {
+    return stop.load(std::memory_order_relaxed) ||
+           external_stop->load(std::memory_order_relaxed);
+  }
+  int64_t elapsed() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+};
+
+class Search {
+ public:
+  Search(Worker& w, Shared& s) : w_(w), s_(s) {}
+
+  int search(int alpha, int beta, int depth, int ply) {
+    Position& pos = w_.pos;
+    w_.pv_len[ply] = ply;
+    if (ply > 0 && s_.stopped()) return 0;
+    const uint64_t n = w_.nodes.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (w_.id == 0) {
+      if ((s_.max_nodes && n >= s_.max_nodes) ||
+          ((n & 511) == 0 && s_.hard_ms >= 0 && s_.elapsed() >= s_.hard_ms))
+        s_.stop.store(true, std::memory_order_relaxed);
+    }
+    if (pos.is_over()) return terminal_score(pos, ply);
+    const Step step = pos.step();
+    const bool removal = step != Step::Place && step != Step::Move;
+    if ((depth <= 0 && !removal) || ply >= MAX_PLY - 1) return evaluate(pos, *s_.weights);
+
+    const bool pv_node = beta - alpha > 1;
+    const uint64_t key = pos.key();
+    TTData tte;
+    uint32_t tt_move = 0;
+    if (s_.tt->probe(key, tte)) {
+      tt_move = tte.move;
+      const int ts = score_from_tt(tte.score, ply);
+      if (!pv_node && ply > 0 && tte.depth >= depth &&
+          ((tte.bound == BOUND_EXACT) || (tte.bound == BOUND_LOWER && ts >= beta) ||
+           (tte.bound == BOUND_UPPER && ts <= alpha)))
+        return ts;
+    }
+
+    MoveList list;
+    generate(pos, list);
+    const int count = list.size();
+    const Color us = pos.side_to_move();
+    Move moves[MAX_MOVES];
+    int order[MAX_MOVES];
+    for (int i = 0; i < count; ++i) {
+      const Move m = moves[i] = list[i];
+      int s = w_.history[us][m.from() & 127][m.to() & 127];
+      if (m.raw() == tt_move) s = 1 << 30;
+      else if (ply == 0 && m == w_.root_best) s = (1 << 30) - 1;
+      else if (m == w_.killers[ply][0]) s = 1 << 28;
+      else if (m == w_.killers[ply][1]) s = (1 << 28) - 1;
+      order[i] = s;
+    }
+
+    const int alpha0 = alpha;
+    int best = -INF;
+    Move best_move;
+    Move quiets[MAX_MOVES];
+    int nquiets = 0;
+    for (int i = 0; i < count; ++i) {
+      // Selection sort step: bring the best-ordered remaining move to slot i.
+      int bi = i;
+      for (int j = i + 1; j < count; ++j)
+        if (order[j] > order[bi]) bi = j;
+      std::swap(order[i], order[bi]);
+      std::swap(moves[i], moves[bi]);
+      const Move m = moves[i];
+
+      pos.do_move(m, w_.states[ply]);
+      const bool same = pos.side_to_move() == us;
+      const int nd = costs_depth(m) ? depth - 1 : depth;
+      auto child = [&](int a, int b, int d) {
+        return same ? search(a, b, d, ply + 1) : -search(-b, -a, d, ply + 1);
+      };
+      int v;
+      if (i == 0) {
+        v = child(alpha, beta, nd);
+      } else {
+        int r = 0;
+        if (depth >= 3 && i >= 4 && m.kind() == Move::Ring && order[i] < (1 << 28)) r = 1;
+        v = child(alpha, alpha + 1, nd - r);
+        if (v > alpha && (r || v < beta)) v = child(alpha, beta, nd);
+      }
+      pos.undo_move(m, w_.states[ply]);
+      if (s_.stopped()) return 0;
+
+      if (v > best) {
+        best = v;
+        best_move = m;
+        if (v > alpha) {
+          alpha = v;
+          w_.pv[ply][ply] = m;
+          for (int k = ply + 1; k < w_.pv_len[ply + 1]; ++k) w_.pv[ply][k] = w_.pv[ply + 1][k];
+          w_.pv_len[ply] = std::max(w_.pv_len[ply + 1], ply + 1);
+          if (ply == 0) {
+            w_.root_best = m;
+            w_.root_score = v;
+            w_.root_pv.assign(&w_.pv[0][0], &w_.pv[0][0] + w_.pv_len[0]);
+          }
+          if (v >= beta) {
+            update_ordering(us, m, quiets, nquiets, depth, ply);
+            break;
+          }
+        }
+      }
+      if (nquiets < MAX_MOVES) quiets[nquiets++] = m;
+    }
+
+    const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    s_.tt->store(key, best_move, score_to_tt(best, ply), std::max(depth, 0), bound);
+    return best;
+  }
+
+ private:
+  void update_ordering(Color us, Move m, const Move* quiets, int n, int depth, int ply) {
+    const int bonus = std::min(depth * depth + 1, 400);
+    auto add = [&](Move q, int b) {
+      int& h = w_.history[us][q.from() & 127][q.to() & 127];
+      h += b - h * std::abs(b) / 16384;
+    };
+    add(m, bonus);
+    for (int k = 0; k < n; ++k) add(quiets[k], -bonus);
+    if (m.kind() == Move::Ring && w_.killers[ply][0] != m) {
+      w_.killers[ply][1] = w_.killers[ply][0];
+      w_.killers[ply][0] = m;
+    }
+  }
+
+  Worker& w_;
+  Shared& s_;
+};
+
+// Iterative deepening on one worker. The main worker (id 0) reports each finished depth.
+void iterate(Worker& w, Shared& s, const Position& root, int max_depth, uint64_t* total_nodes,
+             const std::vector<std::unique_ptr<Worker>>* all, int64_t soft_ms,
+             const InfoCallback& on_info) {
+  w.pos = root;
+  w.root_best = Move::none();
+  w.root_depth = 0;
+  w.root_pv.clear();
+  Search search(w, s);
+  for (int depth = 1 + (w.id & 1); depth <= max_depth; ++depth) {
+    const int v = search.search(-INF, INF, depth, 0);
+    if (s.stopped()) break;
+    w.root_score = v;
+    w.root_depth = depth;
+    if (w.id != 0) continue;
+    if (on_info) {
+      SearchInfo info;
+      info.depth = depth;
+      info.score = v;
+      uint64_t nodes = 0;
+      for (const auto& o : *all) nodes += o->nodes.load(std::memory_order_relaxed);
+      *total_nodes = nodes;
+      info.nodes = nodes;
+      info.time_ms = s.elapsed();
+      info.pv = w.root_pv;
+      on_info(info);
+    }
+    if (std::abs(v) >= SCORE_MATE_BOUND && depth >= 2) break;  // a forced result is known
+    if (soft_ms >= 0 && s.elapsed() >= soft_ms) break;
+  }
+}
+
+}  // namespace
 
 Move random_decision(const Position& pos, Rng& rng) {
   MoveList list;
@@ -10,24 +254,141 @@ Move random_decision(const Position& pos, Rng& rng) {
   return list.empty() ? Move::none() : list[int(rng.below(uint32_t(list.size())))];
 }
 
-Searcher::Searcher(const SearchConfig& config) : config_(config), rng_(config.seed) {}
+Searcher::Searcher(const SearchConfig& config) : config_(config), rng_(config.seed) { allocate(); }
+
+Searcher::~Searcher() = default;
+
+void Searcher::allocate() {
+  tt_.resize(config_.hash_mb);
+  const int n = std::max(1, config_.threads);
+  while (int(workers_.size()) < n) {
+    workers_.push_back(std::make_unique<Worker>());
+    workers_.back()->id = int(workers_.size()) - 1;
+    workers_.back()->clear_history();
+    workers_.back()->root_pv.reserve(MAX_PLY);
+  }
+  workers_.resize(size_t(n));
+}
 
 void Searcher::configure(const SearchConfig& config) {
   const bool reseed = config.seed != config_.seed;
+  const bool resize = config.hash_mb != config_.hash_mb || config.threads != config_.threads;
   config_ = config;
   if (reseed) rng_ = Rng(config_.seed);
+  if (resize) allocate();
 }
 
-void Searcher::clear() { rng_ = Rng(config_.seed); }
+void Searcher::clear() {
+  rng_ = Rng(config_.seed);
+  tt_.clear();
+  for (auto& w : workers_) w->clear_history();
+}
 
-SearchResult Searcher::run(const Position& pos, const Limits&, const std::atomic<bool>&,
-                           const InfoCallback& on_info) {
+SearchResult Searcher::run_random(const Position& pos, const InfoCallback& on_info) {
   SearchResult r;
   r.best = random_decision(pos, rng_);
   r.info.depth = 1;
   r.info.nodes = 1;
   if (!r.best.is_none()) r.info.pv.push_back(r.best);
   if (on_info) on_info(r.info);
+  return r;
+}
+
+// Weak levels: score every root decision with a shallow full-window search, add noise, keep
+// the best noisy score. Mistakes are then small ones more often than big ones.
+SearchResult Searcher::run_noisy(const Position& pos, const Limits& limits,
+                                 const std::atomic<bool>& stop, const InfoCallback& on_info) {
+  const LevelParams& lp = level_params(config_.level);
+  Worker& w = *workers_[0];
+  w.nodes = 0;
+  Shared s;
+  s.external_stop = &stop;
+  s.tt = &tt_;
+  s.weights = &config_.weights;
+  s.start = Clock::now();
+  s.max_nodes = limits.nodes;
+  Search search(w, s);
+  w.pos = pos;
+  MoveList list;
+  generate(pos, list);
+  SearchResult r;
+  int best = -INF * 2;
+  const Color us = pos.side_to_move();
+  const int depth = std::max(1, limits.depth > 0 ? std::min(limits.depth, lp.max_depth) : lp.max_depth);
+  for (Move m : list) {
+    w.pos.do_move(m, w.states[0]);
+    const bool same = w.pos.side_to_move() == us;
+    const int nd = costs_depth(m) ? depth - 1 : depth;
+    int v = same ? search.search(-INF, INF, nd, 1) : -search.search(-INF, INF, nd, 1);
+    w.pos.undo_move(m, w.states[0]);
+    v += int(rng_.below(uint32_t(2 * lp.noise + 1))) - lp.noise;
+    if (v > best || r.best.is_none()) best = v, r.best = m;
+  }
+  r.info.depth = depth;
+  r.info.score = best;
+  r.info.nodes = w.nodes;
+  r.info.time_ms = s.elapsed();
+  if (!r.best.is_none()) r.info.pv.push_back(r.best);
+  if (on_info) on_info(r.info);
+  return r;
+}
+
+SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
+                           const std::atomic<bool>& stop, const InfoCallback& on_info) {
+  const LevelParams& lp = level_params(config_.level);
+  if (pos.is_over()) return SearchResult{};
+  if (lp.random) return run_random(pos, on_info);
+
+  Limits limits = limits_in;
+  if (lp.max_depth) limits.depth = limits.depth ? std::min(limits.depth, lp.max_depth) : lp.max_depth;
+  if (lp.max_nodes) limits.nodes = limits.nodes ? std::min(limits.nodes, lp.max_nodes) : lp.max_nodes;
+  if (!limits.depth && !limits.nodes && !limits.movetime && limits.time[pos.side_to_move()] < 0 &&
+      !limits.infinite)
+    limits.movetime = 1000;  // `go` with no limit at all
+  if (lp.noise > 0) return run_noisy(pos, limits, stop, on_info);
+
+  MoveList list;
+  generate(pos, list);
+  if (list.size() == 1) {  // nothing to think about (often a forced removal)
+    SearchResult r;
+    r.best = list[0];
+    r.info.pv.push_back(r.best);
+    if (on_info) on_info(r.info);
+    return r;
+  }
+
+  const TimeBudget budget = plan_time(limits, pos.side_to_move(), config_.move_overhead_ms,
+                                      estimate_decisions_left(pos));
+  Shared s;
+  s.external_stop = &stop;
+  s.tt = &tt_;
+  s.weights = &config_.weights;
+  s.start = Clock::now();
+  s.hard_ms = budget.hard_ms;
+  s.max_nodes = limits.nodes;
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_DEPTH) : MAX_DEPTH;
+  for (auto& w : workers_) w->nodes = 0;
+
+  uint64_t total_nodes = 0;
+  std::vector<std::thread> helpers;
+  for (size_t i = 1; i < workers_.size(); ++i)
+    helpers.emplace_back([&, i] {
+      iterate(*workers_[i], s, pos, MAX_DEPTH, nullptr, &workers_, -1, {});
+    });
+  iterate(*workers_[0], s, pos, max_depth, &total_nodes, &workers_, budget.soft_ms, on_info);
+  s.stop = true;
+  for (auto& t : helpers) t.join();
+
+  Worker& main = *workers_[0];
+  SearchResult r;
+  r.best = main.root_best.is_none() ? list[0] : main.root_best;
+  r.info.depth = main.root_depth;
+  r.info.score = main.root_score;
+  r.info.pv = main.root_pv.empty() ? std::vector<Move>{r.best} : main.root_pv;
+  total_nodes = 0;
+  for (const auto& w : workers_) total_nodes += w->nodes.load(std::memory_order_relaxed);
+  r.info.nodes = total_nodes;
+  r.info.time_ms = s.elapsed();
   return r;
 }
 

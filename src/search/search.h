@@ -5,10 +5,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/position.h"
 #include "core/random.h"
+#include "search/eval.h"
+#include "search/tt.h"
 
 namespace yinsh {
 
@@ -39,14 +42,20 @@ using InfoCallback = std::function<void(const SearchInfo&)>;
 struct SearchConfig {
   int threads = 1;
   int hash_mb = 64;
-  int level = 0;
+  int level = 8;  // levels.h: 0 = random ... MAX_LEVEL = full strength
   uint64_t seed = 1;
   int64_t move_overhead_ms = 30;
+  Weights weights = default_weights();  // the evaluation's weights (tuning swaps them)
 };
+
+struct Worker;  // one search thread's state (search.cpp)
 
 class Searcher {
  public:
   explicit Searcher(const SearchConfig& config = {});
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
   void configure(const SearchConfig& config);
   // Blocks until a limit is reached or `stop` becomes true. Calls on_info (if set) from the
   // calling thread. Never prints.
@@ -56,9 +65,20 @@ class Searcher {
   void clear();
 
  private:
+  void allocate();
+  SearchResult run_random(const Position& pos, const InfoCallback& on_info);
+  SearchResult run_noisy(const Position& pos, const Limits& limits, const std::atomic<bool>& stop,
+                         const InfoCallback& on_info);
+
   SearchConfig config_;
   Rng rng_;
+  TranspositionTable tt_;
+  std::vector<std::unique_ptr<Worker>> workers_;
 };
+
+// Centi-ring-like scores at or beyond this are forced wins (MATE - plies) or losses.
+inline constexpr int SCORE_MATE = 31000;
+inline constexpr int SCORE_MATE_BOUND = SCORE_MATE - 1000;
 
 // The baseline player: a uniformly random legal decision (Move::none() when the game is over).
 Move random_decision(const Position& pos, Rng& rng);

@@ -1,0 +1,122 @@
+#include "match.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "core/movegen.h"
+#include "match/player.h"
+
+namespace yinsh {
+
+Game opening(uint64_t seed, int pair, int plies) {
+  Rng rng(seed * 0x9E3779B97F4A7C15ull + uint64_t(pair) + 1);
+  Game game;
+  for (int i = 0; i < plies && !game.position().is_over(); ++i)
+    game.play(random_decision(game.position(), rng));
+  return game;
+}
+
+namespace {
+
+// Plays one game; white/black are the players, first_is_white says who is "first".
+GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& black,
+                      bool first_is_white) {
+  GameOutcome out;
+  out.index = index;
+  Game game = opening(cfg.seed, index / 2, cfg.random_plies);
+  white.new_game();
+  black.new_game();
+  const bool clocks = cfg.limits.time[WHITE] >= 0;
+  int64_t clock[2] = {cfg.limits.time[WHITE], cfg.limits.time[BLACK]};
+  Color loser = WHITE;
+  bool forfeit = false;
+  while (!game.position().is_over()) {
+    const Color side = game.position().side_to_move();
+    Player& p = side == WHITE ? white : black;
+    Limits l = cfg.limits;
+    if (clocks) l.time[WHITE] = clock[WHITE], l.time[BLACK] = clock[BLACK];
+    const auto t0 = std::chrono::steady_clock::now();
+    Move m;
+    std::string error;
+    const bool ok = p.think(game, l, m, &error);
+    const int64_t used = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - t0).count();
+    if (!ok || !game.play(m)) {
+      out.note = (side == WHITE ? "White" : "Black") + std::string(" forfeits: ") +
+                 (ok ? "illegal decision" : error);
+      loser = side, forfeit = true;
+      break;
+    }
+    if (clocks) {
+      clock[side] -= used;
+      if (clock[side] < 0) {
+        out.note = (side == WHITE ? "White" : "Black") + std::string(" lost on time");
+        loser = side, forfeit = true;
+        break;
+      }
+      clock[side] += cfg.limits.inc[side];
+    }
+  }
+  double white_points = 0.5;
+  if (forfeit) {
+    white_points = loser == WHITE ? 0 : 1;
+  } else {
+    const Result r = game.position().result();
+    white_points = r == Result::WhiteWins ? 1 : r == Result::BlackWins ? 0 : 0.5;
+  }
+  out.first_points = first_is_white ? white_points : 1 - white_points;
+  out.record = make_record(game);
+  out.record.set_tag("Event", "yinsh match");
+  out.record.set_tag("Round", std::to_string(index + 1));
+  out.record.set_tag("White", first_is_white ? cfg.first_name : cfg.second_name);
+  out.record.set_tag("Black", first_is_white ? cfg.second_name : cfg.first_name);
+  if (forfeit) {
+    out.record.set_tag("Result", white_points == 1 ? "1-0" : "0-1");
+    out.record.set_tag("Termination", out.note);
+  }
+  return out;
+}
+
+}  // namespace
+
+MatchReport run_match(const MatchConfig& cfg,
+                      const std::function<void(const GameOutcome&, const MatchReport&)>& on_game) {
+  MatchReport report;
+  std::mutex mutex;
+  std::atomic<int> next{0};
+  std::atomic<bool> done{false};
+  auto worker = [&](int id) {
+    std::string error;
+    auto a = make_player(cfg.first, cfg.seed * 2 + uint64_t(id) * 1000 + 1, &error);
+    auto b = a ? make_player(cfg.second, cfg.seed * 2 + uint64_t(id) * 1000 + 2, &error) : nullptr;
+    if (!a || !b) {
+      std::lock_guard lock(mutex);
+      report.error = error;
+      done = true;
+      return;
+    }
+    for (int i; !done && (i = next.fetch_add(1)) < cfg.games;) {
+      const bool first_white = i % 2 == 0;
+      GameOutcome g = first_white ? play_game(cfg, i, *a, *b, true) : play_game(cfg, i, *b, *a, false);
+      std::lock_guard lock(mutex);
+      if (g.first_points == 1) ++report.score.wins;
+      else if (g.first_points == 0) ++report.score.losses;
+      else ++report.score.draws;
+      report.elo = estimate_elo(report.score);
+      if (cfg.sprt) {
+        report.llr = sprt_llr(report.score, cfg.sprt_params.elo0, cfg.sprt_params.elo1);
+        report.verdict = sprt_verdict(report.score, cfg.sprt_params);
+        if (report.verdict != SprtVerdict::Continue) done = true;
+      }
+      if (on_game) on_game(g, report);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::max(1, cfg.concurrency); ++t) threads.emplace_back(worker, t);
+  for (auto& t : threads) t.join();
+  return report;
+}
+
+}  // namespace yinsh

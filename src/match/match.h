@@ -1,0 +1,51 @@
+// A match between two players: openings varied by seeded random ring placements, each
+// opening played twice with colours swapped, games run in parallel (one per worker thread),
+// every game kept as a record in the official notation, an optional SPRT that stops early.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/record.h"
+#include "match/stats.h"
+#include "search/search.h"
+
+namespace yinsh {
+
+struct MatchConfig {
+  std::string first, second;  // player specs (player.h)
+  std::string first_name = "A", second_name = "B";
+  int games = 100;
+  Limits limits;              // per decision; with time[] set, clocks are kept per game
+  int concurrency = 2;        // games played at once
+  uint64_t seed = 1;
+  int random_plies = 6;       // random ring placements that open each game pair
+  bool sprt = false;
+  SprtParams sprt_params;
+};
+
+struct GameOutcome {
+  int index = 0;
+  double first_points = 0;  // 1, 0.5 or 0
+  GameRecord record;
+  std::string note;         // why a game ended abnormally (illegal decision, timeout, ...)
+};
+
+struct MatchReport {
+  Score score;
+  EloEstimate elo;
+  double llr = 0;
+  SprtVerdict verdict = SprtVerdict::Continue;
+  std::string error;        // set when a player could not be started
+};
+
+// Blocks until the match ends. `on_game` is called (serialised, from a worker thread) after
+// every game with the game and the running report.
+MatchReport run_match(const MatchConfig& config,
+                      const std::function<void(const GameOutcome&, const MatchReport&)>& on_game);
+
+// The start of game pair `pair`: `plies` seeded random decisions from the start position.
+Game opening(uint64_t seed, int pair, int plies);
+
+}  // namespace yinsh

@@ -1,0 +1,27 @@
+// A player in a match: the built-in engine with some options, or any external program that
+// speaks the engine protocol (SPEC section 6) on stdin/stdout.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/game.h"
+#include "search/search.h"
+
+namespace yinsh {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual void new_game() = 0;
+  // Chooses a decision for the game's current position within `limits`. False (with
+  // `error`) when the player fails: crash, timeout, unreadable answer.
+  virtual bool think(const Game& game, const Limits& limits, Move& out, std::string* error) = 0;
+};
+
+// Spec: "cmd:<shell command>" for an external engine, otherwise comma-separated engine options
+// of the built-in engine, e.g. "Level=2" or "Level=8,Hash=32" ("" = defaults); the lower-case
+// items movetime=MS, nodes=N, depth=D override the match's limits for this player only.
+std::unique_ptr<Player> make_player(const std::string& spec, uint64_t seed, std::string* error);
+
+}  // namespace yinsh

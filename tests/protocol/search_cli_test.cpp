@@ -1,0 +1,95 @@
+// Black-box tests of the AI through the real binary (scripts end without `quit`: end of input
+// waits for the search): `go` prints info lines and a legal
+// bestmove, Threads/Level options work, `bench` prints the same search signature every run,
+// and `match` plays games and writes readable records.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+std::string run(const std::string& command) {
+  std::string out;
+  FILE* p = popen(command.c_str(), "r");
+  if (!p) return out;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
+std::string engine(const std::string& script) {
+  const std::string file = testing::TempDir() + "yinsh_search_cli_script.txt";
+  std::ofstream(file) << script;
+  return run(std::string(YINSH_BIN) + " engine < " + file);
+}
+
+std::string line_starting(const std::string& text, const std::string& prefix) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(prefix, 0) == 0) return line;
+  return "";
+}
+
+TEST(SearchCli, GoDepthPrintsInfoAndALegalBestmove) {
+  const std::string out = engine(
+      "position startpos moves e5 f6 d4 g7 c5 e7 h8 f3 e3 g5\nlegal\ngo depth 3\n");
+  const std::string info = line_starting(out, "info depth 3 ");
+  ASSERT_FALSE(info.empty()) << out;
+  for (const char* key : {" score ", " nodes ", " nps ", " time ", " pv "})
+    EXPECT_NE(info.find(key), std::string::npos) << info;
+  const std::string best = line_starting(out, "bestmove ");
+  ASSERT_FALSE(best.empty()) << out;
+  const std::string legal = " " + line_starting(out, "c5-") + " ";  // the sorted legal list
+  EXPECT_NE(legal.find(" " + best.substr(9) + " "), std::string::npos) << out;
+}
+
+TEST(SearchCli, ClockSearchAnswersAndTwoThreadsWork) {
+  const std::string out = engine(
+      "setoption name Threads value 2\nposition startpos moves e5 f6 d4 g7 c5 e7 h8 f3 e3 g5\n"
+      "go wtime 2000 btime 2000 winc 0 binc 0\n");
+  EXPECT_FALSE(line_starting(out, "bestmove ").empty()) << out;
+  EXPECT_EQ(out.find("error"), std::string::npos) << out;
+}
+
+TEST(SearchCli, LevelOptionIsRangeChecked) {
+  const std::string out = engine("setoption name Level value 99\nsetoption name Level value 2\n"
+                                 "position startpos\ngo depth 1\n");
+  EXPECT_FALSE(line_starting(out, "error setoption").empty()) << out;
+  EXPECT_FALSE(line_starting(out, "bestmove ").empty()) << out;
+}
+
+TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
+  const std::string cmd = std::string(YINSH_BIN) + " bench --games 10 --perft-depth 1 --search-depth 3";
+  const std::string a = line_starting(run(cmd), "search-nodes: ");
+  const std::string b = line_starting(run(cmd), "search-nodes: ");
+  ASSERT_FALSE(a.empty());
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, "search-nodes: 0");
+}
+
+TEST(SearchCli, MatchPlaysAndWritesRecords) {
+  const std::string records = testing::TempDir() + "yinsh_match_records.txt";
+  const std::string out = run(std::string(YINSH_BIN) + " match -a Level=2 -b Level=0 -n 2 -j 1 -q -o " +
+                              records + " --elo1 50");
+  EXPECT_NE(out.find("games 2"), std::string::npos) << out;
+  EXPECT_NE(out.find("elo "), std::string::npos) << out;
+  EXPECT_NE(out.find("sprt "), std::string::npos) << out;
+  std::ifstream in(records);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("[Result \""), std::string::npos);
+  EXPECT_NE(text.str().find("1."), std::string::npos);
+}
+
+TEST(SearchCli, MatchAgainstAnExternalEngine) {
+  const std::string out = run(std::string(YINSH_BIN) + " match -a Level=2 -b 'cmd:" + YINSH_BIN +
+                              " engine --level 0' -n 2 -j 1 -q --movetime 20");
+  EXPECT_NE(out.find("games 2"), std::string::npos) << out;
+  EXPECT_EQ(out.find("forfeit"), std::string::npos) << out;
+}
+
+}  // namespace
