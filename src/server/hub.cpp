@@ -16,6 +16,7 @@
 
 #include "core/notation.h"
 #include "engine/engine.h"
+#include "search/levels.h"
 #include "online_game.h"
 #include "store.h"
 
@@ -23,8 +24,12 @@ namespace yinsh::server {
 
 namespace asio = boost::asio;
 
-static const AiLevel kLevels[] = {{1, "Beginner", 50},  {2, "Novice", 100},  {3, "Club", 250},
-                                  {4, "Strong", 500},   {5, "Expert", 1000}, {6, "Master", 2000}};
+// The AI levels offered to players are the engine's levels 1..8 (src/search/levels.h; 8 is
+// full strength), each with its time per decision.
+static const AiLevel kLevels[] = {{1, "Beginner", 50},  {2, "Novice", 100},  {3, "Casual", 200},
+                                  {4, "Club", 300},     {5, "Strong", 500},  {6, "Expert", 1000},
+                                  {7, "Master", 1500},  {8, "Grandmaster", 2000}};
+static_assert(std::size(kLevels) == MAX_LEVEL, "one server level per engine level 1..MAX_LEVEL");
 const AiLevel* ai_levels_begin() { return std::begin(kLevels); }
 const AiLevel* ai_levels_end() { return std::end(kLevels); }
 
@@ -657,7 +662,7 @@ void Hub::create_game(std::string_view body, Done done) {
     auto type = o.str("type", true, 10);
     if (type && *type == "ai") {
       ai = true;
-      level = int(o.integer("level", false, 1, 6).value_or(3));
+      level = int(o.integer("level", false, 1, std::size(kLevels)).value_or(3));
     } else if (type && *type != "human") {
       o.error = "opponent.type must be \"human\" or \"ai\"";
     }
