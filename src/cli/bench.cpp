@@ -60,15 +60,13 @@ const std::vector<PerftCase>& perft_cases() {
 // Complete uniformly random games from the start; returns the number of decisions played.
 uint64_t random_games(int games, uint64_t seed, int* white_wins) {
   Rng rng(seed);
-  MoveList list;
   StateInfo st;
   uint64_t decisions = 0;
   *white_wins = 0;
   for (int g = 0; g < games; ++g) {
     Position pos = Position::start();
     while (!pos.is_over()) {
-      generate(pos, list);
-      pos.do_move(list[int(rng.below(uint32_t(list.size())))], st);
+      pos.do_move(random_move(pos, rng), st);
       ++decisions;
     }
     *white_wins += pos.result() == Result::WhiteWins;

@@ -3,6 +3,10 @@
 #pragma once
 
 #include <bit>
+#include <type_traits>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 #include <cstdint>
 
 #include "types.h"
@@ -42,6 +46,20 @@ class Bitboard {
     Point p = lsb();
     b_ &= b_ - 1;
     return p;
+  }
+  // The k-th point (0-based) in increasing order; k < count().
+  constexpr Point nth(int k) const {
+    const int low = std::popcount(lo());
+    uint64_t w = k < low ? lo() : hi();
+    int i = k < low ? k : k - low;
+#if defined(__BMI2__)
+    if (!std::is_constant_evaluated()) {
+      const int bit = std::countr_zero(_pdep_u64(uint64_t(1) << i, w));
+      return Point(k < low ? bit : 64 + bit);
+    }
+#endif
+    for (; i > 0; --i) w &= w - 1;
+    return Point(std::countr_zero(w) + (k < low ? 0 : 64));
   }
   // All points strictly below / above p.
   static constexpr Bitboard below(Point p) { return from_raw((u128(1) << p) - 1); }

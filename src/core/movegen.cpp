@@ -66,6 +66,54 @@ int count_moves(const Position& pos) {
   return 0;
 }
 
+Move nth_move(const Position& pos, int k) {
+  const Color us = pos.side_to_move();
+  switch (pos.step()) {
+    case Step::Place:
+      return Move::place(pos.empty_points().nth(k));
+    case Step::Move: {
+      const Bitboard rings = pos.rings(), markers = pos.markers();
+      for (Point from : pos.rings(us)) {
+        const Bitboard to = ring_destinations(from, rings, markers);
+        const int n = to.count();
+        if (k < n) return Move::ring(from, to.nth(k));
+        k -= n;
+      }
+      return Move::pass();
+    }
+    default: {
+      MoveList list;
+      generate(pos, list);
+      return k < list.size() ? list[k] : Move::none();
+    }
+  }
+}
+
+Move random_move(const Position& pos, Rng& rng) {
+  if (pos.step() != Step::Move) {
+    const int n = count_moves(pos);
+    return n ? nth_move(pos, int(rng.below(uint32_t(n)))) : Move::none();
+  }
+  // Ring moves: destinations of each ring once, then one draw.
+  const Color us = pos.side_to_move();
+  const Bitboard rings = pos.rings(), markers = pos.markers();
+  Bitboard to[RINGS_PER_SIDE];
+  Point from[RINGS_PER_SIDE];
+  int n = 0, total = 0;
+  pos.rings(us).for_each([&](Point p) {
+    from[n] = p;
+    to[n] = ring_destinations(p, rings, markers);
+    total += to[n++].count();
+  });
+  if (total == 0) return Move::pass();
+  int k = int(rng.below(uint32_t(total)));
+  for (int i = 0;; ++i) {
+    const int c = to[i].count();
+    if (k < c) return Move::ring(from[i], to[i].nth(k));
+    k -= c;
+  }
+}
+
 bool is_legal(const Position& pos, Move m) {
   MoveList list;
   generate(pos, list);

@@ -16,6 +16,7 @@
 #include <cstddef>
 
 #include "position.h"
+#include "random.h"
 
 namespace yinsh {
 
@@ -111,5 +112,13 @@ void generate(const Position& pos, MoveList& list);
 int count_moves(const Position& pos);
 
 bool is_legal(const Position& pos, Move m);
+
+// The k-th legal decision in generate()'s order (0 <= k < count_moves(pos)), without listing
+// the others.
+Move nth_move(const Position& pos, int k);
+
+// A uniformly random legal decision (Move::none() when the game is over): the baseline player
+// and random playouts. Equal to generate()'s list[rng.below(size)], without the list.
+Move random_move(const Position& pos, Rng& rng);
 
 }  // namespace yinsh

@@ -248,11 +248,7 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, uint64_t
 
 }  // namespace
 
-Move random_decision(const Position& pos, Rng& rng) {
-  MoveList list;
-  generate(pos, list);
-  return list.empty() ? Move::none() : list[int(rng.below(uint32_t(list.size())))];
-}
+Move random_decision(const Position& pos, Rng& rng) { return random_move(pos, rng); }
 
 Searcher::Searcher(const SearchConfig& config) : config_(config), rng_(config.seed) { allocate(); }
 

@@ -1,0 +1,58 @@
+// nth_move / random_move against the generated list, over random games of both variants.
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/random.h"
+
+namespace yinsh {
+namespace {
+
+void check_games(Variant v, uint64_t seed, int games) {
+  Rng rng(seed);
+  int positions = 0;
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::start(v);
+    StateInfo st;
+    while (!pos.is_over()) {
+      MoveList list;
+      generate(pos, list);
+      ASSERT_EQ(count_moves(pos), list.size()) << to_text(pos);
+      for (int k = 0; k < list.size(); ++k)
+        ASSERT_EQ(nth_move(pos, k), list[k]) << to_text(pos) << " k=" << k;
+      // The same draw from the same generator state picks the same decision.
+      Rng a = rng, b = rng;
+      const Move m = random_move(pos, a);
+      ASSERT_EQ(m, list[int(b.below(uint32_t(list.size())))]) << to_text(pos);
+      rng = a;
+      pos.do_move(m, st);
+      ++positions;
+    }
+    EXPECT_EQ(random_move(pos, rng), Move::none());
+  }
+  EXPECT_GT(positions, games * 20);
+}
+
+TEST(RandomMove, MatchesTheGeneratedListNormal) { check_games(Variant::Normal, 11, 60); }
+TEST(RandomMove, MatchesTheGeneratedListBlitz) { check_games(Variant::Blitz, 12, 60); }
+
+TEST(RandomMove, EveryLegalDecisionIsReachable) {
+  // From a mid-game position, 20000 draws hit every legal decision (uniformity's support).
+  Position pos = Position::start();
+  Rng rng(3);
+  StateInfo st[40];
+  for (int i = 0; i < 30; ++i) pos.do_move(random_move(pos, rng), st[i]);
+  MoveList list;
+  generate(pos, list);
+  std::vector<int> hits(list.size());
+  for (int i = 0; i < 20000; ++i) {
+    const Move m = random_move(pos, rng);
+    const auto it = std::find(list.begin(), list.end(), m);
+    ASSERT_NE(it, list.end());
+    ++hits[it - list.begin()];
+  }
+  for (int h : hits) EXPECT_GT(h, 20000 / list.size() / 3);
+}
+
+}  // namespace
+}  // namespace yinsh
