@@ -80,7 +80,7 @@ std::string to_svg(const Position& pos, const SvgOptions& o) {
     out += "<g fill=\"#6b5b45\" font-size=\"" + num(s * 0.36) + "\" text-anchor=\"middle\">\n";
     for (int c = 0; c < GRID; ++c) {  // letters under each column
       const int r = column_min_row(c);
-      out += "<text x=\"" + num(X(c)) + "\" y=\"" + num(Y(c, r) + 0.9 * s) + "\">" + char('a' + c) + "</text>\n";
+      out += "<text x=\"" + num(X(c)) + "\" y=\"" + num(Y(c, r) + 1.45 * s) + "\">" + char('a' + c) + "</text>\n";
     }
     for (int r = 0; r < GRID; ++r)  // numbers left of each row's first point
       for (int c = 0; c < GRID; ++c) {
