@@ -1,6 +1,7 @@
 // yinsh serve: the game server (HTTP + WebSocket, see docs/api.md and docs/server.md).
 #include <signal.h>
 
+#include <filesystem>
 #include <iostream>
 
 #include "commands.h"
@@ -42,6 +43,10 @@ void add_serve_command(CLI::App& app) {
     }
     std::cout << "yinsh serve: listening on http://" << opts->host << ":" << srv.port() << " (db " << opts->db
               << ", web root " << opts->web_root << ")" << std::endl;
+    if (!std::filesystem::exists(std::filesystem::path(opts->web_root) / "index.html"))
+      std::cerr << "warning: no index.html in the web root '" << opts->web_root
+                << "': the API works, but there is no browser UI to serve (build it with "
+                   "scripts/setup, or: cd web && npm ci && npm run build; or pass --web-root)\n";
     int sig = 0;
     sigwait(&set, &sig);
     std::cout << "yinsh serve: stopping" << std::endl;
