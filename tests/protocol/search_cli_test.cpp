@@ -4,6 +4,8 @@
 // and `match` plays games and writes readable records.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -22,7 +24,10 @@ std::string run(const std::string& command) {
 }
 
 std::string engine(const std::string& script) {
-  const std::string file = testing::TempDir() + "yinsh_search_cli_script.txt";
+  // One file per test and process: ctest runs tests as parallel processes.
+  const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+  const std::string file = testing::TempDir() + "yinsh_search_cli_" + info->name() + "_" +
+                           std::to_string(getpid()) + ".txt";
   std::ofstream(file) << script;
   return run(std::string(YINSH_BIN) + " engine < " + file);
 }
@@ -72,7 +77,7 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
 }
 
 TEST(SearchCli, MatchPlaysAndWritesRecords) {
-  const std::string records = testing::TempDir() + "yinsh_match_records.txt";
+  const std::string records = testing::TempDir() + "yinsh_match_records_" + std::to_string(getpid()) + ".txt";
   const std::string out = run(std::string(YINSH_BIN) + " match -a Level=2 -b Level=0 -n 2 -j 1 -q -o " +
                               records + " --elo1 50");
   EXPECT_NE(out.find("games 2"), std::string::npos) << out;
