@@ -21,18 +21,22 @@ bool set_error(std::string* error, std::string msg) {
   return false;
 }
 
-std::vector<std::string_view> split_fields(std::string_view s) {
-  std::vector<std::string_view> fields;
+}  // namespace
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> fields;
   size_t i = 0;
   while (i < s.size()) {
     while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
     size_t j = i;
     while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-    if (j > i) fields.push_back(s.substr(i, j - i));
+    if (j > i) fields.emplace_back(s.substr(i, j - i));
     i = j;
   }
   return fields;
 }
+
+namespace {
 
 constexpr std::array<std::string_view, NUM_STEPS> STEP_NAMES = {
     "place", "move", "remove-row", "remove-ring", "early-remove-row", "early-remove-ring", "over"};
@@ -156,7 +160,7 @@ std::optional<Position> parse_position(std::string_view text, std::string* error
     set_error(error, "bad position text: " + why);
     return std::nullopt;
   };
-  const auto f = split_fields(text);
+  const auto f = split_words(text);
   if (f.size() != 6)
     return bad("expected 6 fields (board side step white-removed black-removed variant), got " +
                std::to_string(f.size()));

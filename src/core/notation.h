@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "position.h"
 
@@ -25,6 +26,8 @@ std::optional<Move> parse_move(std::string_view s, std::string* error = nullptr)
 std::optional<Move> parse_legal_move(const Position& pos, std::string_view s,
                                      std::string* error = nullptr);
 std::optional<Step> parse_step(std::string_view s);
+// The whitespace-separated words of `s` (the tokeniser of every text format here).
+std::vector<std::string> split_words(std::string_view s);
 std::optional<Variant> parse_variant(std::string_view s);
 
 // `<board> <side> <step> <white-removed> <black-removed> <variant>`

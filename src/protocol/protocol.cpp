@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <sstream>
 #include <vector>
 
 #include "core/diagram.h"
@@ -14,12 +13,6 @@ namespace yinsh {
 
 namespace {
 
-std::vector<std::string> words(std::string_view s) {
-  std::vector<std::string> out;
-  std::istringstream in{std::string(s)};
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 bool to_int(const std::string& s, int64_t& v, int64_t lo, int64_t hi) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -108,7 +101,7 @@ bool Protocol::handle(std::string_view line) {
 }
 
 void Protocol::cmd_position(std::string_view args) {
-  const auto w = words(args);
+  const auto w = split_words(args);
   size_t i = 0;
   bool blitz = false;
   std::string text;
@@ -137,7 +130,7 @@ void Protocol::cmd_position(std::string_view args) {
 }
 
 void Protocol::cmd_perft(std::string_view args) {
-  const auto w = words(args);
+  const auto w = split_words(args);
   int64_t depth = 0;
   if (w.size() != 1 || !to_int(w[0], depth, 0, 20)) return error("perft: expected one depth from 0 to 20");
   Position pos = game_.position();
@@ -145,7 +138,7 @@ void Protocol::cmd_perft(std::string_view args) {
 }
 
 void Protocol::cmd_go(std::string_view args) {
-  const auto w = words(args);
+  const auto w = split_words(args);
   Limits limits;
   for (size_t i = 0; i < w.size(); ++i) {
     const std::string& key = w[i];
@@ -178,7 +171,7 @@ void Protocol::cmd_go(std::string_view args) {
 }
 
 void Protocol::cmd_setoption(std::string_view args) {
-  const auto w = words(args);
+  const auto w = split_words(args);
   if (w.size() < 2 || w[0] != "name") return error("setoption: expected 'name <name> value <value>'");
   size_t i = 1;
   std::string name;

@@ -17,18 +17,6 @@ bool fail(std::string* error, std::string msg) {
   return false;
 }
 
-std::vector<std::string> words(std::string_view s) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    size_t j = i;
-    while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-    if (j > i) out.emplace_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
 
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -78,7 +66,7 @@ std::string two(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
 // DT[Mon Feb 23 17:15:58 MSK 2026] -> "2026.02.23" and "17:15:58 MSK". False when DT has
 // another form (or a weekday that does not fit the date): then it is kept as it is.
 bool split_date(const std::string& dt, std::string& date, std::string& time) {
-  const auto w = words(dt);
+  const auto w = split_words(dt);
   if (w.size() != 6 || !all_digits(w[2], 2) || !all_digits(w[5], 4)) return false;
   int m = 0;
   while (m < 12 && w[1] != MONTHS[m]) ++m;
@@ -90,7 +78,7 @@ bool split_date(const std::string& dt, std::string& date, std::string& time) {
 }
 
 std::string join_date(const std::string& date, const std::string& time) {
-  const auto t = words(time);
+  const auto t = split_words(time);
   if (date.size() != 10 || date[4] != '.' || date[7] != '.' || t.size() != 2 ||
       !all_digits(date.substr(0, 4), 4) || !all_digits(date.substr(5, 2), 2) ||
       !all_digits(date.substr(8, 2), 2))
@@ -206,7 +194,7 @@ std::optional<GameRecord> read_boardspace(std::string_view text, std::string* er
       const int player = prop.id[1] - '0';
       const Color color = player == 0 ? WHITE : BLACK;
       for (const std::string& value : prop.values) {
-        const auto w = words(value);
+        const auto w = split_words(value);
         const std::string what = "line " + std::to_string(node.line) + ", " + prop.id + "[" + trim(value) + "]";
         auto bad = [&](const std::string& msg) {
           fail(error, what + ": " + msg);
