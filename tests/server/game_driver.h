@@ -6,6 +6,8 @@
 
 #include <random>
 
+#include "core/game.h"
+#include "core/notation.h"
 #include "ws_client.h"
 
 namespace yinsh::test {
@@ -128,6 +130,14 @@ inline void play_random(Follower& w, Follower& b, std::vector<Follower*> all, st
     const int64_t target = mover.version + 1;
     for (Follower* f : all) ASSERT_TRUE(f->sync_to(target)) << f->role;
   }
+}
+
+// The result the rules core gives the decisions, for comparison with the server's.
+inline std::string core_score(const std::vector<std::string>& decisions) {
+  Game g;
+  for (const auto& d : decisions)
+    if (!g.play(d)) return "illegal " + d;
+  return std::string(to_string(g.position().result()));
 }
 
 }  // namespace yinsh::test

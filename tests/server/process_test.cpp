@@ -64,13 +64,6 @@ class ServerProcess {
   uint16_t port_ = 0;
 };
 
-std::string core_score(const std::vector<std::string>& decisions) {
-  Game g;
-  for (const auto& d : decisions)
-    if (!g.play(d)) return "illegal " + d;
-  return std::string(to_string(g.position().result()));
-}
-
 }  // namespace
 
 TEST(ServerProcess, KilledMidGameRestartsWithNoAcknowledgedDecisionLost) {

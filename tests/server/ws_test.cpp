@@ -50,14 +50,6 @@ class ServerTest : public ::testing::Test {
   uint16_t port_ = 0;
 };
 
-// The result the rules core gives the decisions, for comparison with the server's.
-std::string core_score(const std::vector<std::string>& decisions) {
-  Game g;
-  for (const auto& d : decisions)
-    if (!g.play(d)) return "illegal " + d;
-  return std::string(to_string(g.position().result()));
-}
-
 }  // namespace
 
 TEST_F(ServerTest, TwoClientsPlayACompleteGameAndASpectatorSeesTheSameSequence) {
