@@ -22,6 +22,15 @@ struct StoredEvent {
 
 enum class AppendStatus { Ok, Conflict, Failed };
 
+// One append of a batch (see Store::append_many): the request, and what became of it.
+struct AppendItem {
+  std::string game;
+  std::vector<StoredEvent> events;
+  GameSummary summary;
+  AppendStatus status = AppendStatus::Failed;
+  std::string error;  // when Failed
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -34,6 +43,10 @@ class Store {
   // there first): nothing is written.
   virtual AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events,
                               const GameSummary& summary, std::string* error) = 0;
+  // Appends every item as append() would, each one all-or-nothing, and sets each item's status.
+  // A store may commit them together (group commit: one transaction for many games); the
+  // default appends them one by one.
+  virtual void append_many(std::vector<AppendItem>& items);
   virtual std::optional<GameMeta> load_meta(const std::string& id) = 0;
   virtual std::vector<StoredEvent> load_events(const std::string& id, int64_t after_version) = 0;
   // Newest first; every status when `status` is empty (Over also lists Aborted).

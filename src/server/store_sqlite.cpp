@@ -68,38 +68,38 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mutex_);
     try {
       SQLite::Transaction tx(db_);
-      for (const auto& e : events) {
-        insert_event_->tryReset();
-        insert_event_->bind(1, game);
-        insert_event_->bind(2, int64_t(e.version));
-        insert_event_->bind(3, e.body);
-        try {
-          insert_event_->exec();
-        } catch (const SQLite::Exception& ex) {
-          insert_event_->tryReset();
-          if ((ex.getErrorCode() & 0xff) == SQLITE_CONSTRAINT || (ex.getExtendedErrorCode() & 0xff) == SQLITE_CONSTRAINT ||
-              std::string(ex.what()).find("UNIQUE constraint") != std::string::npos)
-            return AppendStatus::Conflict;  // tx rolls back
-          throw;
-        }
-      }
-      auto& u = *update_summary_;
-      u.tryReset();
-      u.bind(1, int64_t(s.updated_at));
-      u.bind(2, std::string(to_string(s.status)));
-      u.bind(3, s.white);
-      u.bind(4, s.black);
-      u.bind(5, result_text(s));
-      u.bind(6, s.ply);
-      u.bind(7, int64_t(s.version));
-      u.bind(8, game);
-      u.exec();
-      u.tryReset();
-      tx.commit();
-      return AppendStatus::Ok;
+      const AppendStatus st = write(game, events, s);
+      if (st == AppendStatus::Ok) tx.commit();
+      return st;  // Conflict: tx rolls back
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return AppendStatus::Failed;
+    }
+  }
+
+  // Group commit: one transaction, each item in its own savepoint, so a conflicting item is
+  // rolled back alone. If the commit itself fails, every item failed.
+  void append_many(std::vector<AppendItem>& items) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Transaction tx(db_);
+      for (auto& item : items) {
+        db_.exec("SAVEPOINT item");
+        try {
+          item.status = write(item.game, item.events, item.summary);
+        } catch (const std::exception& e) {
+          item.status = AppendStatus::Failed;
+          item.error = e.what();
+        }
+        if (item.status != AppendStatus::Ok) db_.exec("ROLLBACK TO item");
+        db_.exec("RELEASE item");
+      }
+      tx.commit();
+    } catch (const std::exception& e) {
+      for (auto& item : items) {
+        item.status = AppendStatus::Failed;
+        item.error = e.what();
+      }
     }
   }
 
@@ -169,6 +169,39 @@ class SqliteStore final : public Store {
   }
 
  private:
+  // Inside a transaction, with the mutex held: the events, then the summary row. Conflict when
+  // an event's version exists already (the caller rolls back); throws when SQLite fails.
+  AppendStatus write(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& s) {
+    for (const auto& e : events) {
+      insert_event_->tryReset();
+      insert_event_->bind(1, game);
+      insert_event_->bind(2, int64_t(e.version));
+      insert_event_->bind(3, e.body);
+      try {
+        insert_event_->exec();
+      } catch (const SQLite::Exception& ex) {
+        insert_event_->tryReset();
+        if (ex.getExtendedErrorCode() == SQLITE_CONSTRAINT_PRIMARYKEY ||
+            std::string(ex.what()).find("UNIQUE constraint") != std::string::npos)
+          return AppendStatus::Conflict;  // that version exists: another writer got there first
+        throw;
+      }
+    }
+    auto& u = *update_summary_;
+    u.tryReset();
+    u.bind(1, int64_t(s.updated_at));
+    u.bind(2, std::string(to_string(s.status)));
+    u.bind(3, s.white);
+    u.bind(4, s.black);
+    u.bind(5, result_text(s));
+    u.bind(6, s.ply);
+    u.bind(7, int64_t(s.version));
+    u.bind(8, game);
+    u.exec();
+    u.tryReset();
+    return AppendStatus::Ok;
+  }
+
   std::mutex mutex_;
   SQLite::Database db_;
   std::unique_ptr<SQLite::Statement> insert_event_, update_summary_;

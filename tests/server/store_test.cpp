@@ -6,10 +6,12 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <thread>
 
 #include "pg_cluster.h"
 #include "server/store.h"
+#include "server/store_writer.h"
 
 using namespace yinsh;
 using namespace yinsh::server;
@@ -167,6 +169,70 @@ TEST_P(StoreTest, TwoHandlesShareTheGamesAndSeeEachOthersAppends) {
     for (int i = 0; i < 100 && seen != 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     EXPECT_EQ(seen, 1);
   }
+}
+
+TEST_P(StoreTest, AGroupCommitRollsBackOnlyTheConflictingItem) {
+  std::string error;
+  for (const char* id : {"game00000001", "game00000002", "game00000003"})
+    ASSERT_TRUE(store_->create_game(meta(id, 10), &error)) << error;
+  ASSERT_EQ(store_->append("game00000002", {{1, R"({"n":1})"}}, summary("game00000002", Status::Waiting, 1), &error),
+            AppendStatus::Ok);
+  std::vector<AppendItem> items = {
+      {"game00000001", {{1, R"({"a":1})"}, {2, R"({"a":2})"}}, summary("game00000001", Status::Active, 2), AppendStatus::Failed, {}},
+      {"game00000002", {{2, R"({"b":2})"}, {1, R"({"b":1})"}}, summary("game00000002", Status::Over, 2), AppendStatus::Failed, {}},  // 1 exists
+      {"game00000003", {{1, R"({"c":1})"}}, summary("game00000003", Status::Active, 1), AppendStatus::Failed, {}},
+  };
+  store_->append_many(items);
+  EXPECT_EQ(items[0].status, AppendStatus::Ok) << items[0].error;
+  EXPECT_EQ(items[1].status, AppendStatus::Conflict) << items[1].error;
+  EXPECT_EQ(items[2].status, AppendStatus::Ok) << items[2].error;
+  EXPECT_EQ(store_->load_events("game00000001", 0).size(), 2u);
+  const auto second = store_->load_events("game00000002", 0);  // as it was: event 2 rolled back
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_EQ(second[0].body, R"({"n":1})");
+  EXPECT_EQ(store_->load_events("game00000003", 0).size(), 1u);
+  for (const auto& g : store_->list_games(std::nullopt, 10)) {
+    if (g.id == "game00000002") EXPECT_EQ(g.status, Status::Waiting);  // its summary too
+    else EXPECT_EQ(g.status, Status::Active);
+  }
+}
+
+TEST_P(StoreTest, TheWriterStoresEveryAppendInOrderAndRefusesAfterStop) {
+  std::string error;
+  constexpr int kGames = 8, kEvents = 40;
+  for (int g = 0; g < kGames; ++g) ASSERT_TRUE(store_->create_game(meta("game0000000" + std::to_string(g), g), &error));
+  StoreWriter writer(*store_);
+  std::atomic<int> ok{0}, bad{0};
+  // One thread per game, each waiting for its append before the next (as a room does).
+  std::vector<std::thread> rooms;
+  for (int g = 0; g < kGames; ++g)
+    rooms.emplace_back([&, g] {
+      const std::string id = "game0000000" + std::to_string(g);
+      for (int v = 1; v <= kEvents; ++v) {
+        std::promise<AppendStatus> done;
+        writer.append(id, {{v, "{\"v\":" + std::to_string(v) + "}"}}, summary(id, Status::Active, v, v),
+                      [&done](AppendStatus st, const std::string&) { done.set_value(st); });
+        (done.get_future().get() == AppendStatus::Ok ? ok : bad)++;
+      }
+    });
+  for (auto& t : rooms) t.join();
+  EXPECT_EQ(ok, kGames * kEvents);
+  EXPECT_EQ(bad, 0);
+  const auto c = writer.counters();
+  EXPECT_EQ(c.appends, uint64_t(kGames * kEvents));
+  EXPECT_GE(c.commits, uint64_t(kEvents));  // a game's appends never share a commit
+  EXPECT_LE(c.commits, c.appends);
+  for (int g = 0; g < kGames; ++g) {
+    const auto ev = store_->load_events("game0000000" + std::to_string(g), 0);
+    ASSERT_EQ(ev.size(), size_t(kEvents));
+    for (int v = 0; v < kEvents; ++v) EXPECT_EQ(ev[v].body, "{\"v\":" + std::to_string(v + 1) + "}");
+  }
+  writer.stop();
+  std::promise<AppendStatus> late;
+  writer.append("game00000000", {{kEvents + 1, "{}"}}, summary("game00000000", Status::Active, kEvents + 1),
+                [&late](AppendStatus st, const std::string&) { late.set_value(st); });
+  EXPECT_EQ(late.get_future().get(), AppendStatus::Failed);
+  EXPECT_EQ(store_->load_events("game00000000", 0).size(), size_t(kEvents));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, StoreTest, ::testing::Values("sqlite", "postgres"),
