@@ -1,5 +1,6 @@
 // Hub: the game service behind the network layer. It owns the rooms (one per game, each on
-// its own strand), the AI thread pool and the store, and speaks the JSON API of docs/api.md.
+// its own strand), the AI thread pool and the store's writer thread, and speaks the JSON API
+// of docs/api.md.
 // The network layer (server.cpp) only moves bytes: it hands each WebSocket text frame to
 // on_message() and each API request to the HTTP methods, and delivers what comes back.
 // No Beast or Asio in this header.

@@ -6,6 +6,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record.h"
+#include "json_out.h"
 
 namespace yinsh::server {
 
@@ -393,17 +394,41 @@ void OnlineGame::apply(const json& ev) {
 
 // ------------------------------------------------------------------------------ views
 
-static json seat_json(const Seat& s) {
-  return {{"name", s.taken() ? json(s.name) : json(nullptr)},
-          {"kind", s.kind},
-          {"level", s.kind == "ai" ? json(s.level) : json(nullptr)},
-          {"ready", s.ready}};
+static void write_seat(JsonOut& o, const Seat& s) {
+  o.begin_object().key("name");
+  if (s.taken()) o.value(s.name);
+  else o.null();
+  o.key("kind").value(s.kind).key("level");
+  if (s.kind == "ai") o.value(s.level);
+  else o.null();
+  o.key("ready").value(s.ready).end_object();
 }
 
-json OnlineGame::state_json(int64_t now) const {
+static void write_result(JsonOut& o, const std::optional<GameResult>& r) {
+  if (!r) {
+    o.null();
+    return;
+  }
+  o.begin_object().key("score").value(r->score).key("winner");
+  if (r->winner) o.value(color_name(*r->winner));
+  else o.null();
+  o.key("reason").value(r->reason).end_object();
+}
+
+std::string OnlineGame::state_text(int64_t now) const {
   const Position& pos = position();
   const auto tm = to_move();
-  json legal = json::array();
+  std::string s;
+  s.reserve(1024);
+  JsonOut o(s);
+  o.begin_object();
+  o.key("status").value(to_string(status_)).key("ply").value(ply());
+  o.key("position").value(to_text(pos));
+  o.key("to_move");
+  if (tm) o.value(color_name(*tm));
+  else o.null();
+  o.key("step").value(to_string(pos.step()));
+  o.key("legal").begin_array();
   if (tm) {
     MoveList list;
     generate(pos, list);
@@ -411,31 +436,44 @@ json OnlineGame::state_json(int64_t now) const {
     v.reserve(list.size());
     for (Move m : list) v.push_back(to_string(m));
     std::sort(v.begin(), v.end());
-    legal = v;
+    for (const auto& m : v) o.value(m);
   }
-  json clocks = nullptr;
-  if (meta_.clock)
-    clocks = {{"white_ms", std::max<int64_t>(0, remaining(WHITE, now))},
-              {"black_ms", std::max<int64_t>(0, remaining(BLACK, now))},
-              {"running", tm ? json(color_name(*tm)) : json(nullptr)},
-              {"server_time_ms", now}};
-  json offered = json::array();
+  o.end_array();
+  o.key("removed").begin_object().key("white").value(pos.removed(WHITE)).key("black").value(pos.removed(BLACK)).end_object();
+  o.key("clocks");
+  if (meta_.clock) {
+    o.begin_object()
+        .key("white_ms").value(std::max<int64_t>(0, remaining(WHITE, now)))
+        .key("black_ms").value(std::max<int64_t>(0, remaining(BLACK, now)))
+        .key("running");
+    if (tm) o.value(color_name(*tm));
+    else o.null();
+    o.key("server_time_ms").value(now).end_object();
+  } else {
+    o.null();
+  }
+  o.key("seats").begin_object().key("white");
+  write_seat(o, seats_[WHITE]);
+  o.key("black");
+  write_seat(o, seats_[BLACK]);
+  o.end_object();
+  o.key("undo_request");
+  if (undo_request_) o.value(color_name(*undo_request_));
+  else o.null();
+  o.key("rematch").begin_object().key("offered").begin_array();
   for (Color c : {WHITE, BLACK})
-    if (rematch_offered_[c]) offered.push_back(color_name(c));
-  return {{"status", to_string(status_)},
-          {"ply", ply()},
-          {"position", to_text(pos)},
-          {"to_move", tm ? json(color_name(*tm)) : json(nullptr)},
-          {"step", to_string(pos.step())},
-          {"legal", std::move(legal)},
-          {"removed", {{"white", pos.removed(WHITE)}, {"black", pos.removed(BLACK)}}},
-          {"clocks", std::move(clocks)},
-          {"seats", {{"white", seat_json(seats_[WHITE])}, {"black", seat_json(seats_[BLACK])}}},
-          {"undo_request", undo_request_ ? json(color_name(*undo_request_)) : json(nullptr)},
-          {"rematch", {{"offered", offered},
-                       {"new_game", rematch_game_.empty() ? json(nullptr) : json(rematch_game_)}}},
-          {"result", result_ ? to_json(*result_) : json(nullptr)}};
+    if (rematch_offered_[c]) o.value(color_name(c));
+  o.end_array().key("new_game");
+  if (rematch_game_.empty()) o.null();
+  else o.value(rematch_game_);
+  o.end_object();
+  o.key("result");
+  write_result(o, result_);
+  o.end_object();
+  return s;
 }
+
+json OnlineGame::state_json(int64_t now) const { return json::parse(state_text(now)); }
 
 static json chat_json(const ChatLine& l) {
   return {{"from", l.from}, {"seat", l.seat}, {"text", l.text}, {"at", l.at}};
@@ -511,12 +549,18 @@ GameSummary OnlineGame::summary() const {
   return s;
 }
 
-json OnlineGame::public_event(const json& event, int64_t now) const {
+std::string OnlineGame::public_event(const json& event, int64_t now) const {
   json e = event;
   e.erase("token");
-  e["game"] = meta_.id;
-  e["state"] = state_json(now);
-  return e;
+  e.erase("game");
+  e.erase("state");
+  std::string s = e.dump(-1, ' ', false, json::error_handler_t::replace);
+  s.pop_back();  // the closing brace: two more members follow
+  JsonOut o(s);
+  if (s.size() > 1) s += ',';
+  o.key("game").value(meta_.id).key("state").raw(state_text(now));
+  s += '}';
+  return s;
 }
 
 }  // namespace yinsh::server

@@ -147,13 +147,16 @@ class OnlineGame {
   void apply(const json& event);
 
   // --- views (API shapes of docs/api.md)
+  // The state as JSON text (written directly: it goes out with every decision), and parsed.
+  std::string state_text(int64_t now) const;
   json state_json(int64_t now) const;
   json game_json(int64_t now) const;
   json record_json() const;
   std::string record_text() const;
   GameSummary summary() const;
-  // The event as players and spectators see it (no tokens), with the state after it.
-  json public_event(const json& event, int64_t now) const;
+  // The event as players and spectators see it (no tokens), with the game's id and the state
+  // after it: the JSON text of one frame.
+  std::string public_event(const json& event, int64_t now) const;
 
  private:
   Outcome make(std::string type, int64_t now, json fields) const;

@@ -55,7 +55,7 @@ TEST(OnlineGame, SeatsAndTokens) {
   OnlineGame fresh(GameMeta{"abcdefghijkm", Variant::Normal, std::nullopt, 0});
   const Outcome ai = fresh.join_ai(WHITE, 1, "secret", 0);
   ASSERT_TRUE(ai.ok());
-  EXPECT_EQ(fresh.public_event(ai.event, 0).dump().find("secret"), std::string::npos);
+  EXPECT_EQ(fresh.public_event(ai.event, 0).find("secret"), std::string::npos);
   EXPECT_EQ(g.game_json(0).dump().find("t1"), std::string::npos);
 }
 
@@ -173,4 +173,54 @@ TEST(OnlineGame, ReplayingTheEventsRebuildsTheGame) {
   EXPECT_EQ(h.record_text(), g.record_text());
   json bad = log.back();
   EXPECT_THROW(h.apply(bad), std::runtime_error);  // the version does not follow
+}
+
+// The state and event frames are written by hand (json_out.h): they must be valid JSON that
+// says what the game says, whatever the names hold.
+TEST(OnlineGame, StateAndEventTextAreExactJson) {
+  OnlineGame g(GameMeta{"abcdefghijkl", Variant::Normal, ClockSpec{60000, 1000}, 1000});
+  const std::string odd = "Zo\u00eb \"the\" \\ <b>&amp;</b>";
+  commit(g, g.join(odd, WHITE, "tokwhite", 1000));
+  commit(g, g.join_ai(BLACK, 3, "tokai", 1000));
+  commit(g, g.start(1000));
+  uint64_t seed = 7;
+  for (int i = 0; i < 400 && g.to_move(); ++i) {
+    const Color side = *g.to_move();
+    MoveList list;
+    generate(g.position(), list);
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    const Outcome o = g.decide(side, to_string(list[(seed >> 33) % list.size()]), g.ply(), 1000 + i);
+    ASSERT_TRUE(o.ok()) << o.error.message;
+    json ev = o.event;
+    ev["version"] = g.version() + 1;
+    g.apply(ev);
+    const json e = json::parse(g.public_event(ev, 2000 + i));  // throws if not JSON
+    EXPECT_EQ(e["type"], "decision");
+    EXPECT_EQ(e["game"], "abcdefghijkl");
+    EXPECT_EQ(e["version"], g.version());
+    const json& st = e["state"];
+    EXPECT_EQ(st, g.state_json(2000 + i));
+    EXPECT_EQ(st["ply"], g.ply());
+    EXPECT_EQ(st["position"], to_text(g.position()));
+    EXPECT_EQ(st["seats"]["white"]["name"], odd);
+    EXPECT_EQ(st["seats"]["black"]["level"], 3);
+    EXPECT_TRUE(st["seats"]["white"]["level"].is_null());
+    EXPECT_EQ(st["clocks"]["server_time_ms"], 2000 + i);
+    std::vector<std::string> legal;
+    if (g.to_move()) {
+      generate(g.position(), list);
+      for (Move m : list) legal.push_back(to_string(m));
+      std::sort(legal.begin(), legal.end());
+      EXPECT_EQ(st["to_move"], color_name(*g.to_move()));
+      EXPECT_EQ(st["clocks"]["running"], color_name(*g.to_move()));
+    } else {
+      EXPECT_TRUE(st["to_move"].is_null());
+    }
+    EXPECT_EQ(st["legal"].get<std::vector<std::string>>(), legal);
+  }
+  ASSERT_EQ(g.status(), Status::Over);
+  const json st = g.state_json(0);
+  EXPECT_EQ(st["status"], "over");
+  EXPECT_EQ(st["result"]["score"], g.result()->score);
+  EXPECT_EQ(st["result"]["reason"], g.result()->reason);
 }
