@@ -34,6 +34,9 @@ class SqliteStore final : public Store {
         db_, "INSERT INTO events(game_id, version, body) VALUES (?, ?, ?)");
     update_summary_ = std::make_unique<SQLite::Statement>(
         db_, "UPDATE games SET updated_at=?, status=?, white=?, black=?, result=?, ply=?, version=? WHERE id=?");
+    savepoint_ = std::make_unique<SQLite::Statement>(db_, "SAVEPOINT item");
+    rollback_to_ = std::make_unique<SQLite::Statement>(db_, "ROLLBACK TO item");
+    release_ = std::make_unique<SQLite::Statement>(db_, "RELEASE item");
   }
 
   std::string kind() const override { return "sqlite"; }
@@ -84,15 +87,15 @@ class SqliteStore final : public Store {
     try {
       SQLite::Transaction tx(db_);
       for (auto& item : items) {
-        db_.exec("SAVEPOINT item");
+        exec(*savepoint_);
         try {
           item.status = write(item.game, item.events, item.summary);
         } catch (const std::exception& e) {
           item.status = AppendStatus::Failed;
           item.error = e.what();
         }
-        if (item.status != AppendStatus::Ok) db_.exec("ROLLBACK TO item");
-        db_.exec("RELEASE item");
+        if (item.status != AppendStatus::Ok) exec(*rollback_to_);
+        exec(*release_);
       }
       tx.commit();
     } catch (const std::exception& e) {
@@ -204,7 +207,14 @@ class SqliteStore final : public Store {
 
   std::mutex mutex_;
   SQLite::Database db_;
+  static void exec(SQLite::Statement& st) {
+    st.tryReset();
+    st.exec();
+    st.tryReset();
+  }
+
   std::unique_ptr<SQLite::Statement> insert_event_, update_summary_;
+  std::unique_ptr<SQLite::Statement> savepoint_, rollback_to_, release_;  // prepared once: group commits use them per item
 };
 
 }  // namespace
