@@ -27,6 +27,9 @@ void add_serve_command(CLI::App& app) {
       ->check(CLI::Range(1.0, 100000.0))->capture_default_str();
   cmd->add_option("--burst", opts->hub.rate_burst, "Message burst allowed per connection")
       ->check(CLI::Range(1.0, 100000.0))->capture_default_str();
+  cmd->add_option("--sweep-ms", opts->hub.sweep_interval_ms,
+                  "How often games nobody uses are dropped from memory (they stay in the store)")
+      ->check(CLI::Range(int64_t(10), int64_t(3600000)))->capture_default_str();
   cmd->callback([opts] {
     // The I/O threads inherit this mask; the main thread waits for the signals below.
     sigset_t set;

@@ -166,6 +166,18 @@ std::shared_ptr<Room> Hub::Impl::room(const std::string& id, bool resume_clock) 
   return r;
 }
 
+void Hub::Impl::sweep() {
+  {
+    std::lock_guard lock(mutex);
+    if (stopped) return;
+    std::erase_if(rooms, [](const auto& kv) { return kv.second.use_count() == 1; });
+  }
+  sweep_timer.expires_after(std::chrono::milliseconds(std::max<int64_t>(1, options.sweep_interval_ms)));
+  sweep_timer.async_wait([this](boost::system::error_code ec) {
+    if (!ec) sweep();
+  });
+}
+
 std::optional<std::string> Hub::Impl::create(const GameMeta& meta,
                                              const std::vector<std::function<Outcome(const OnlineGame&)>>& steps,
                                              std::string* error) {
@@ -203,6 +215,7 @@ Hub::~Hub() { stop(); }
 
 void Hub::start() {
   for (const auto& id : impl_->store.unfinished_games()) impl_->room(id);
+  impl_->sweep();
   Impl* impl = impl_.get();
   impl_->store.watch([impl](const std::string& game, int64_t version) {
     std::shared_ptr<Room> r;
@@ -219,8 +232,12 @@ void Hub::start() {
 }
 
 void Hub::stop() {
-  if (impl_->stopped) return;
-  impl_->stopped = true;
+  {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->stopped) return;
+    impl_->stopped = true;
+  }
+  asio::post(impl_->ioc, [impl = impl_.get()] { impl->sweep_timer.cancel(); });
   impl_->ai_pool.join();
   impl_->writer.stop();  // what is queued is still stored
   std::lock_guard lock(impl_->mutex);
@@ -228,6 +245,11 @@ void Hub::stop() {
 }
 
 std::string Hub::store_kind() const { return impl_->store.kind(); }
+
+size_t Hub::games_loaded() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->rooms.size();
+}
 
 void Hub::create_game(std::string_view body, Done done) {
   const json j = json::parse(body, nullptr, false);

@@ -51,6 +51,9 @@ struct HubOptions {
   int64_t ai_movetime_ms = -1;  // > 0: every AI level uses this time (tests, load runs)
   double rate_per_second = 20;  // per-connection message rate (token bucket)
   double rate_burst = 40;
+  // How often rooms nobody uses are dropped from memory (their games stay in the store and
+  // are loaded again on the next request).
+  int64_t sweep_interval_ms = 30000;
 };
 
 class Hub {
@@ -73,6 +76,8 @@ class Hub {
   void get_record(const std::string& id, bool as_json, Done done);
   HttpReply list_games(std::string_view status, std::string_view limit);
   std::string store_kind() const;
+  // Games held in memory now (the rest are in the store only).
+  size_t games_loaded() const;
 
   // --- WebSocket
   struct Client;  // one connection's state

@@ -14,6 +14,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -123,17 +124,22 @@ struct Hub::Impl {
   HubOptions options;
   StoreWriter writer;
   asio::thread_pool ai_pool;
+  asio::steady_timer sweep_timer;
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<Room>> rooms;
-  bool stopped = false;
+  std::atomic<bool> stopped = false;
   bool multi_process = false;  // the store is shared with other processes
 
   Impl(asio::io_context& io, Store& s, HubOptions o)
-      : ioc(io), store(s), options(o), writer(s), ai_pool(size_t(std::max(1, o.ai_threads))),
+      : ioc(io), store(s), options(o), writer(s), ai_pool(size_t(std::max(1, o.ai_threads))), sweep_timer(io),
         multi_process(s.kind() == "postgres") {}
 
   // The room of a game, loaded from the store on first use; nullptr if there is no such game.
   std::shared_ptr<Room> room(const std::string& id, bool resume_clock = true);
+  // Drops the rooms nobody holds: no connection, no timer, no AI search, no append or handler
+  // pending (the map's is the only reference). Such a room is idle and everything it knows is
+  // stored; room() loads it again when asked. Runs every options.sweep_interval_ms.
+  void sweep();
   // Creates a game with its first events (the creator's seat, the AI's seat, the start);
   // blocks until they are stored.
   std::optional<std::string> create(const GameMeta& meta,

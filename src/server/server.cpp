@@ -235,7 +235,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     };
     if (path == "/api/health") {
       if (only(http::verb::get))
-        send_reply({200, {{"ok", true}, {"server", "yinsh"}, {"version", "0.1"}, {"store", ctx_.hub->store_kind()}}, {}}, version);
+        send_reply({200, {{"ok", true}, {"server", "yinsh"}, {"version", "0.1"}, {"store", ctx_.hub->store_kind()},
+                    {"games_loaded", ctx_.hub->games_loaded()}}, {}}, version);
       return;
     }
     if (path == "/api/levels") {

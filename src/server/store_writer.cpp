@@ -76,6 +76,8 @@ void StoreWriter::loop() {
       counters_.appends += batch.size();
     }
     for (size_t i = 0; i < batch.size(); ++i) done[i](batch[i].status, batch[i].error);
+    done.clear();  // the callbacks hold their rooms: let them go now, not at the next batch
+    batch.clear();
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "core/game.h"
 #include "core/notation.h"
@@ -33,6 +34,7 @@ class ServerTest : public ::testing::Test {
     o.db = (dir_ / "games.db").string();
     o.web_root = (dir_ / "web").string();
     o.hub.ai_movetime_ms = 5;
+    o.hub.sweep_interval_ms = 20;
     // The bots here play far faster than people; only the flood test keeps the default limit.
     if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) != "FloodingIsRateLimited")
       o.hub.rate_per_second = o.hub.rate_burst = 100000;
@@ -273,4 +275,38 @@ TEST_F(ServerTest, ChatCommandsAndRematch) {
   EXPECT_EQ(w3.state["status"], "active");
   auto rec = http_request(port_, http::verb::get, "/api/games/" + seats.id + "/record.json");
   EXPECT_EQ(rec.body["chat"][0]["text"], "<b>hi</b>");
+}
+
+// Memory holds only the games in use: one nobody is connected to, with no clock running, is
+// dropped and comes back from the store, whole, on its next request.
+TEST_F(ServerTest, AnUnusedGameLeavesMemoryAndComesBackWhole) {
+  auto loaded = [&] {
+    auto h = http_request(port_, http::verb::get, "/api/health");
+    return h.body["games_loaded"].get<int>();
+  };
+  auto wait_loaded = [&](int n) {
+    for (int i = 0; i < 200 && loaded() != n; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return loaded();
+  };
+  const auto seats = create_two_seat_game(port_);
+  std::vector<std::string> played;
+  {
+    Follower w(port_, seats.id, seats.white), b(port_, seats.id, seats.black);
+    start_game(w, b, {&w, &b});
+    std::mt19937 rng(9);
+    play_random(w, b, {&w, &b}, rng, 12);
+    played = w.decisions;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_EQ(loaded(), 1);  // connected: kept
+  }
+  EXPECT_EQ(wait_loaded(0), 0);  // both gone, untimed: dropped
+  Follower w(port_, seats.id, seats.white), b(port_, seats.id, seats.black);
+  EXPECT_EQ(loaded(), 1);
+  EXPECT_EQ(w.role, "white");
+  EXPECT_EQ(w.decisions, played);
+  EXPECT_EQ(w.state["status"], "active");
+  std::mt19937 rng(10);
+  play_random(w, b, {&w, &b}, rng);  // and it plays on to the end
+  EXPECT_EQ(w.state["status"], "over");
+  EXPECT_EQ(w.state["result"]["score"], core_score(w.decisions));
 }
