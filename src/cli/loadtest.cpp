@@ -37,17 +37,21 @@ struct Stats {
 };
 
 // What a bot reads of a frame. Filled by a SAX pass (no JSON tree): with 1,000 bots in one
-// process, parsing every frame into a tree would cost as much CPU as the server spends.
+// process, parsing every frame into a tree would cost as much CPU as the server spends. An
+// event frame ends with its state, whose legal list comes after status, ply and to_move: the
+// pass stops at that list when it is the other bot's turn, and after it otherwise. (The
+// server's tests check that every frame is complete, valid JSON; the bots do not.)
 struct Frame {
   std::string type, by, role, status, to_move;
   int ply = -1;
   bool has_state = false;
+  bool complete = false;  // the reader stopped early: the rest of the frame is not needed
   std::vector<std::string> legal;
 };
 
 class FrameReader final : public nlohmann::json_sax<json> {
  public:
-  explicit FrameReader(Frame& f) : f_(f) {}
+  FrameReader(Frame& f, const std::string& role) : f_(f), role_(role) {}
   bool null() override { return true; }
   bool boolean(bool) override { return true; }
   bool number_integer(number_integer_t v) override { return number(v); }
@@ -74,10 +78,15 @@ class FrameReader final : public nlohmann::json_sax<json> {
   }
   bool end_object() override { return pop(); }
   bool start_array(std::size_t) override {
+    if (at_event_legal() && f_.to_move != role_) return stop();  // not our turn: enough read
     path_.emplace_back("[]");
     return true;
   }
-  bool end_array() override { return pop(); }
+  bool end_array() override {
+    pop();
+    if (at_event_legal()) return stop();  // our legal decisions are all we still needed
+    return true;
+  }
   bool key(string_t& k) override {
     path_.back() = k;
     return true;
@@ -102,7 +111,14 @@ class FrameReader final : public nlohmann::json_sax<json> {
     path_.pop_back();
     return true;
   }
+  // At the legal list of an event's state (not a snapshot's: its "you" comes after the game).
+  bool at_event_legal() const { return path_.size() == 2 && path_[0] == "state" && path_[1] == "legal"; }
+  bool stop() {
+    f_.complete = true;
+    return false;  // ends sax_parse
+  }
   Frame& f_;
+  const std::string& role_;
   std::vector<std::string> path_;
 };
 
@@ -180,8 +196,8 @@ class Bot : public std::enable_shared_from_this<Bot> {
       const auto data = self->buf_.cdata();
       const std::string_view text(static_cast<const char*>(data.data()), data.size());
       Frame f;
-      FrameReader reader(f);
-      if (!json::sax_parse(text.begin(), text.end(), &reader)) f.type = "unreadable";
+      FrameReader reader(f, self->role_);
+      if (!json::sax_parse(text.begin(), text.end(), &reader) && !f.complete) f.type = "unreadable";
       self->on_message(f, text);
       self->buf_.consume(self->buf_.size());
       if (!self->done_) self->read();
