@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <cstring>
 #include <vector>
 
 #include "movegen.h"
@@ -48,16 +49,49 @@ std::string to_string(Point p) {
   return std::string(1, char('a' + col_of(p))) + std::to_string(row_of(p) + 1);
 }
 
-std::string to_string(Move m) {
+// A point on the board as its name ("e5", "k11"); '-' off the board.
+static size_t write_point(Point p, char* out) {
+  if (p == NO_POINT || !on_board(p)) {
+    out[0] = '-';
+    return 1;
+  }
+  const int row = row_of(p) + 1;
+  out[0] = char('a' + col_of(p));
+  if (row < 10) {
+    out[1] = char('0' + row);
+    return 2;
+  }
+  out[1] = char('0' + row / 10);
+  out[2] = char('0' + row % 10);
+  return 3;
+}
+
+size_t write_move(Move m, char* out) {
+  size_t n = 0;
   switch (m.kind()) {
-    case Move::Place: return to_string(m.from());
-    case Move::Ring: return to_string(m.from()) + "-" + to_string(m.to());
-    case Move::Row: return "x" + to_string(m.from()) + "-" + to_string(m.to());
-    case Move::RemoveRing: return "x" + to_string(m.from());
-    case Move::Pass: return "pass";
+    case Move::Place: return write_point(m.from(), out);
+    case Move::Ring:
+      n = write_point(m.from(), out);
+      out[n++] = '-';
+      return n + write_point(m.to(), out + n);
+    case Move::Row:
+      out[0] = 'x';
+      n = 1 + write_point(m.from(), out + 1);
+      out[n++] = '-';
+      return n + write_point(m.to(), out + n);
+    case Move::RemoveRing:
+      out[0] = 'x';
+      return 1 + write_point(m.from(), out + 1);
+    case Move::Pass: std::memcpy(out, "pass", 4); return 4;
     case Move::None: break;
   }
-  return "none";
+  std::memcpy(out, "none", 4);
+  return 4;
+}
+
+std::string to_string(Move m) {
+  char buf[MAX_MOVE_TEXT];
+  return std::string(buf, write_move(m, buf));
 }
 
 std::string_view to_string(Step s) { return STEP_NAMES[int(s)]; }

@@ -14,6 +14,11 @@ namespace yinsh {
 
 std::string to_string(Point p);
 std::string to_string(Move m);
+// The same text written into `out` without allocating; returns its length (at most
+// MAX_MOVE_TEXT, no terminating NUL). For code that writes many decisions (the server's
+// legal lists).
+constexpr size_t MAX_MOVE_TEXT = 8;  // "xa10-k11" has 8
+size_t write_move(Move m, char* out);
 std::string_view to_string(Step s);
 std::string_view to_string(Variant v);
 std::string_view to_string(Result r);  // "1-0", "0-1", "1/2-1/2" or "*"

@@ -79,19 +79,22 @@ class JsonOut {
   // only quotes, backslashes and control characters need escaping.
   void escape(std::string_view s) {
     static const char* hex = "0123456789abcdef";
-    for (char ch : s) {
-      const auto c = static_cast<unsigned char>(ch);
+    size_t run = 0;  // start of the characters not yet copied
+    for (size_t i = 0; i < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c != '"' && c != '\\' && c >= 0x20) continue;
+      out_.append(s.data() + run, i - run);
+      run = i + 1;
       if (c == '"' || c == '\\') {
         out_ += '\\';
-        out_ += ch;
-      } else if (c < 0x20) {
+        out_ += char(c);
+      } else {
         out_ += "\\u00";
         out_ += hex[c >> 4];
         out_ += hex[c & 15];
-      } else {
-        out_ += ch;
       }
     }
+    out_.append(s.data() + run, s.size() - run);
   }
 
   std::string& out_;

@@ -429,14 +429,18 @@ std::string OnlineGame::state_text(int64_t now) const {
   else o.null();
   o.key("step").value(to_string(pos.step()));
   o.key("legal").begin_array();
-  if (tm) {
+  if (tm) {  // sorted by their text; written without a string per decision
     MoveList list;
     generate(pos, list);
-    std::vector<std::string> v;
-    v.reserve(list.size());
-    for (Move m : list) v.push_back(to_string(m));
-    std::sort(v.begin(), v.end());
-    for (const auto& m : v) o.value(m);
+    char text[MAX_MOVES][MAX_MOVE_TEXT];
+    std::string_view v[MAX_MOVES];
+    size_t n = 0;
+    for (Move m : list) {
+      v[n] = std::string_view(text[n], write_move(m, text[n]));
+      ++n;
+    }
+    std::sort(v, v + n);
+    for (size_t i = 0; i < n; ++i) o.value(v[i]);
   }
   o.end_array();
   o.key("removed").begin_object().key("white").value(pos.removed(WHITE)).key("black").value(pos.removed(BLACK)).end_object();

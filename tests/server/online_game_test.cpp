@@ -1,5 +1,6 @@
 // OnlineGame without network or store: commands, events, clocks, undo, abort, rematch, chat.
 #include "server/online_game.h"
+#include "server/json_out.h"
 
 #include <gtest/gtest.h>
 
@@ -223,4 +224,16 @@ TEST(OnlineGame, StateAndEventTextAreExactJson) {
   EXPECT_EQ(st["status"], "over");
   EXPECT_EQ(st["result"]["score"], g.result()->score);
   EXPECT_EQ(st["result"]["reason"], g.result()->reason);
+}
+
+TEST(JsonOut, EscapesWhatJsonRequiresAndNestsCommasRight) {
+  std::string s;
+  JsonOut o(s);
+  const std::string odd = std::string("a\"b\\c") + char(1) + "\u00e9\n";
+  o.begin_object().key("k").value(odd).key("list").begin_array().value(1).begin_object().end_object();
+  o.begin_array().end_array().null().value(true).end_array().key("n").value(int64_t(-5)).end_object();
+  const json j = json::parse(s);  // throws if not JSON
+  EXPECT_EQ(j["k"], odd);
+  EXPECT_EQ(j["list"], json::parse(R"([1, {}, [], null, true])"));
+  EXPECT_EQ(j["n"], -5);
 }
