@@ -92,9 +92,10 @@ class PgReconnect : public ::testing::Test {
   }
 
  public:
-  bool sql(const std::string& statements, std::string* out = nullptr) {
+  // Runs SQL on the test's database (or the one of `conninfo`).
+  bool sql(const std::string& statements, std::string* out = nullptr, const std::string& conninfo = "") {
     std::string text;
-    const bool ok = pg_().sql(spec_, statements, &text);
+    const bool ok = pg_().sql(conninfo.empty() ? spec_ : conninfo, statements, &text);
     EXPECT_TRUE(ok) << statements << "\n" << text;
     if (out) *out = text;
     return ok;
@@ -204,22 +205,39 @@ TEST_F(PgReconnect, AWatcherResyncsAndHearsAppendsAfterARestart) {
   EXPECT_EQ(heard.resyncs(), 1u);
 }
 
-// Only the listener's connection dies (the server stays up): it reconnects at once, resyncs,
-// and hears appends again; the store's own pool is not affected.
-TEST_F(PgReconnect, AWatcherWhoseConnectionIsKilledReconnects) {
+// Only the listener's session dies (the server stays up), and it cannot reconnect for a while
+// (the database refuses new connections): an append made meanwhile is never notified, so once
+// the listener is back it asks for a resync; later appends are notified again. The writer's
+// pooled connection, already open, keeps working throughout.
+TEST_F(PgReconnect, AWatcherThatMissedNotificationsAsksForAResync) {
   auto watcher = open();
   ASSERT_TRUE(watcher);
   Heard heard;
   watcher->watch(heard.callback());
   std::string error, out;
   ASSERT_TRUE(store_->create_game(meta("game00000001", 10), &error)) << error;
+
+  const std::string db = spec_.substr(spec_.find("dbname=") + 7);
+  const std::string admin = spec_.substr(0, spec_.find("dbname=")) + "dbname=postgres";
+  struct Allow {
+    PgReconnect* t;
+    std::string admin, db;
+    ~Allow() { t->sql("ALTER DATABASE " + db + " ALLOW_CONNECTIONS true", nullptr, admin); }
+  } allow{this, admin, db};
+  ASSERT_TRUE(sql("ALTER DATABASE " + db + " ALLOW_CONNECTIONS false", nullptr, admin));
   ASSERT_TRUE(sql("SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                  "WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%') t",
-                  &out));
+                  "WHERE datname = '" + db + "' AND query LIKE 'LISTEN%') t",
+                  &out, admin));
   EXPECT_EQ(out, "1\n") << "expected to kill exactly one listening session";
-  EXPECT_TRUE(eventually([&] { return heard.resyncs() == 1; }, 5s)) << "no resync after the listener was killed";
   ASSERT_EQ(store_->append("game00000001", {{1, "{}"}}, summary("game00000001", 1), &error), AppendStatus::Ok) << error;
-  EXPECT_TRUE(eventually([&] { return heard.has("game00000001", 1); }, 5s));
+  std::this_thread::sleep_for(500ms);  // the listener's reconnects are refused meanwhile
+  EXPECT_EQ(heard.resyncs(), 0u) << "a resync before listening again";
+
+  ASSERT_TRUE(sql("ALTER DATABASE " + db + " ALLOW_CONNECTIONS true", nullptr, admin));
+  EXPECT_TRUE(eventually([&] { return heard.resyncs() == 1; }, 5s)) << "no resync after the listener came back";
+  EXPECT_FALSE(heard.has("game00000001", 1)) << "the append while nobody listened cannot have been notified";
+  ASSERT_EQ(store_->append("game00000001", {{2, "{}"}}, summary("game00000001", 2), &error), AppendStatus::Ok) << error;
+  EXPECT_TRUE(eventually([&] { return heard.has("game00000001", 2); }, 5s)) << "no notification after the reconnect";
 }
 
 // The connection breaks during COMMIT after the server committed (a synchronous-replication
