@@ -381,7 +381,11 @@ class PostgresStore final : public Store {
       std::lock_guard lock(callback_mutex_);
       cb = callback_;
     }
-    if (cb) cb(game, version);
+    if (!cb) return;
+    try {
+      cb(game, version);
+    } catch (const std::exception&) {  // the listener thread must not die of a watcher's error
+    }
   }
 
   // Connects the listener and issues LISTEN; throws when that fails.
