@@ -218,16 +218,20 @@ void Hub::start() {
   impl_->sweep();
   Impl* impl = impl_.get();
   impl_->store.watch([impl](const std::string& game, int64_t version) {
-    std::shared_ptr<Room> r;
+    // An empty game is a resync (notifications may have been lost): every room catches up.
+    std::vector<std::shared_ptr<Room>> rs;
     {
       std::lock_guard lock(impl->mutex);
-      auto it = impl->rooms.find(game);
-      if (it == impl->rooms.end()) return;
-      r = it->second;
+      if (game.empty()) {
+        for (const auto& [id, r] : impl->rooms) rs.push_back(r);
+      } else if (auto it = impl->rooms.find(game); it != impl->rooms.end()) {
+        rs.push_back(it->second);
+      }
     }
-    r->post([r, version] {
-      if (r->game.version() < version) r->catch_up();
-    });
+    for (auto& r : rs)
+      r->post([r, version, all = game.empty()] {
+        if (all || r->game.version() < version) r->catch_up();
+      });
   });
 }
 

@@ -2,7 +2,9 @@
 // a games-list summary row is updated in the same transaction as every append. Two
 // implementations pass the same tests: SQLite (WAL, one process) and PostgreSQL (several
 // processes share one database; LISTEN/NOTIFY tells each process what the others appended).
-// All methods are blocking and thread-safe.
+// All methods are blocking and thread-safe. While PostgreSQL is down or restarting, its store
+// returns each method's failure value (false/Failed with `error`, nullopt, an empty list)
+// quickly rather than throwing, and works again once the database is back.
 #pragma once
 
 #include <functional>
@@ -55,6 +57,9 @@ class Store {
 
   // Multi-process stores call `on_append(game, version)` (from their own thread) when any
   // process appended to a game. The single-process store never calls it.
+  // Resync: `on_append("", 0)` (an empty game id) says that notifications may have been lost
+  // (the store's listening connection broke and is back): treat every game you hold as
+  // possibly changed. It comes after listening resumed, so later appends are notified again.
   using AppendCallback = std::function<void(const std::string& game, int64_t version)>;
   virtual void watch(AppendCallback on_append) { (void)on_append; }
 };

@@ -3,11 +3,27 @@
 // commit), and a listener thread with its own connection reports them through watch(), so a
 // process learns of decisions made through another one. Appends race on the events table's
 // primary key: the loser gets Conflict and catches up.
+//
+// The database may go away and come back (a restart, a failover, a killed session). The store
+// never reconnects a libpqxx connection in place (its automatic "reactivation" is switched
+// off): a pooled connection found broken is dropped and a fresh one is made on its next use,
+// and an operation that failed because its connection broke before COMMIT is run once more on
+// a fresh connection. When the connection breaks during COMMIT the outcome is unknown: the
+// store then reads back what it tried to write (by primary key) and reports what happened.
+// Connection attempts time out (connect_timeout, 2 s unless the connection string or
+// PGCONNECT_TIMEOUT says otherwise), so calls during an outage fail quickly. The listener
+// reconnects with backoff and then asks the watcher to resync (see Store::watch).
+#include "store_postgres.h"
+
 #include <pqxx/pqxx>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "store_common.h"
@@ -19,28 +35,51 @@ using namespace store_detail;
 
 constexpr const char* kChannel = "yinsh_events";
 constexpr int kPoolSize = 3;
+constexpr int kConnectTimeoutSeconds = 2;
+constexpr std::chrono::milliseconds kListenBackoffMin{100}, kListenBackoffMax{2000};
+
+using Connection = std::unique_ptr<pqxx::connection>;
+
+// Thrown out of an operation when COMMIT itself failed: whether the transaction landed is
+// unknown, so the operation must not be retried; the caller checks.
+struct CommitFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Commits `w`, turning any failure (except a constraint violation, which the caller reports
+// as such) into CommitFailed.
+void commit(pqxx::transaction_base& w) {
+  try {
+    w.commit();
+  } catch (const pqxx::unique_violation&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw CommitFailed(e.what());
+  }
+}
 
 class Receiver final : public pqxx::notification_receiver {
  public:
-  Receiver(pqxx::connection_base& c, Store::AppendCallback* cb)
-      : pqxx::notification_receiver(c, kChannel), cb_(cb) {}
+  Receiver(pqxx::connection_base& c, std::function<void(const std::string&, int64_t)> deliver)
+      : pqxx::notification_receiver(c, kChannel), deliver_(std::move(deliver)) {}
   void operator()(const std::string& payload, int) override {
     const auto colon = payload.rfind(':');
-    if (colon == std::string::npos || !*cb_) return;
+    if (colon == std::string::npos || colon == 0) return;  // never an empty game (that is a resync)
     try {
-      (*cb_)(payload.substr(0, colon), std::stoll(payload.substr(colon + 1)));
+      deliver_(payload.substr(0, colon), std::stoll(payload.substr(colon + 1)));
     } catch (const std::exception&) {
     }
   }
 
  private:
-  Store::AppendCallback* cb_;
+  std::function<void(const std::string&, int64_t)> deliver_;
 };
 
 class PostgresStore final : public Store {
  public:
-  explicit PostgresStore(const std::string& conninfo) : conninfo_(conninfo) {
-    for (int i = 0; i < kPoolSize; ++i) free_.push_back(std::make_unique<pqxx::connection>(conninfo));
+  explicit PostgresStore(const std::string& conninfo)
+      : conninfo_(std::getenv("PGCONNECT_TIMEOUT") ? conninfo : with_connect_timeout(conninfo, kConnectTimeoutSeconds)) {
+    for (int i = 0; i < kPoolSize; ++i) free_.push_back(connect());
     pqxx::work w(*free_.front());
     w.exec("SELECT pg_advisory_xact_lock(7366421)");  // one process creates the schema
     w.exec(
@@ -57,26 +96,47 @@ class PostgresStore final : public Store {
   }
 
   ~PostgresStore() override {
-    stop_ = true;
+    {
+      std::lock_guard lock(stop_mutex_);
+      stop_ = true;
+    }
+    stop_cv_.notify_all();
     if (listener_.joinable()) listener_.join();
-    receiver_.reset();
-    listen_conn_.reset();
+    drop_listener();
   }
 
   std::string kind() const override { return "postgres"; }
 
   bool create_game(const GameMeta& m, std::string* error) override {
+    const std::string variant(to_string(m.variant));
     try {
       with_connection([&](pqxx::connection& c) {
         pqxx::work w(c);
         w.exec_params(
             "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
             "VALUES ($1, $2, NULLIF($3, -1), NULLIF($4, -1), $5, $5, 'waiting')",
-            m.id, std::string(to_string(m.variant)), m.clock ? m.clock->base_ms : int64_t(-1),
-            m.clock ? m.clock->inc_ms : int64_t(-1), m.created_at);
-        w.commit();
+            m.id, variant, m.clock ? m.clock->base_ms : int64_t(-1), m.clock ? m.clock->inc_ms : int64_t(-1),
+            m.created_at);
+        commit(w);
       });
       return true;
+    } catch (const CommitFailed& e) {
+      // Landed if the row is there as we wrote it (ids are random: another creator of the
+      // same id with the same variant and creation time is not a case to handle).
+      const std::string why = std::string("the connection broke during COMMIT (") + e.what() + ")";
+      try {
+        bool landed = false;
+        with_connection([&](pqxx::connection& c) {
+          pqxx::read_transaction t(c);
+          auto r = t.exec_params("SELECT variant, created_at FROM games WHERE id=$1", m.id);
+          landed = !r.empty() && r[0][0].as<std::string>() == variant && r[0][1].as<int64_t>() == m.created_at;
+        });
+        if (landed) return true;
+        if (error) *error = why + " and the game was not created";
+      } catch (const std::exception& e2) {
+        if (error) *error = why + " and checking whether the game was created failed: " + e2.what();
+      }
+      return false;
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return false;
@@ -98,11 +158,13 @@ class PostgresStore final : public Store {
             s.version, game);
         w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel),
                       game + ":" + std::to_string(s.version));
-        w.commit();
+        commit(w);
       });
       return AppendStatus::Ok;
     } catch (const pqxx::unique_violation&) {
       return AppendStatus::Conflict;
+    } catch (const CommitFailed& e) {
+      return append_outcome(game, events, e.what(), error);
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return AppendStatus::Failed;
@@ -113,6 +175,7 @@ class PostgresStore final : public Store {
     try {
       std::optional<GameMeta> out;
       with_connection([&](pqxx::connection& c) {
+        out.reset();
         pqxx::read_transaction t(c);
         auto r = t.exec_params("SELECT variant, base_ms, inc_ms, created_at FROM games WHERE id=$1", id);
         if (r.empty()) return;
@@ -131,12 +194,17 @@ class PostgresStore final : public Store {
 
   std::vector<StoredEvent> load_events(const std::string& id, int64_t after) override {
     std::vector<StoredEvent> out;
-    with_connection([&](pqxx::connection& c) {
-      pqxx::read_transaction t(c);
-      auto r = t.exec_params(
-          "SELECT version, body FROM events WHERE game_id=$1 AND version>$2 ORDER BY version", id, after);
-      for (const auto& row : r) out.push_back({row[0].as<int64_t>(), row[1].as<std::string>()});
-    });
+    try {
+      with_connection([&](pqxx::connection& c) {
+        out.clear();
+        pqxx::read_transaction t(c);
+        auto r = t.exec_params(
+            "SELECT version, body FROM events WHERE game_id=$1 AND version>$2 ORDER BY version", id, after);
+        for (const auto& row : r) out.push_back({row[0].as<int64_t>(), row[1].as<std::string>()});
+      });
+    } catch (const std::exception&) {
+      out.clear();
+    }
     return out;
   }
 
@@ -147,89 +215,256 @@ class PostgresStore final : public Store {
     else if (status) sql += " WHERE status=$1";
     else sql += " WHERE $1 = $1";
     sql += " ORDER BY created_at DESC, id LIMIT $2";
-    with_connection([&](pqxx::connection& c) {
-      pqxx::read_transaction t(c);
-      auto r = t.exec_params(sql, std::string(status ? to_string(*status) : "any"), limit);
-      for (const auto& q : r) {
-        GameSummary s;
-        s.id = q[0].as<std::string>();
-        s.variant = parse_variant(q[1].as<std::string>()).value_or(Variant::Normal);
-        if (!q[2].is_null()) s.clock = ClockSpec{q[2].as<int64_t>(), q[3].as<int64_t>()};
-        s.created_at = q[4].as<int64_t>();
-        s.updated_at = q[5].as<int64_t>();
-        s.status = parse_status(q[6].as<std::string>()).value_or(Status::Waiting);
-        s.white = q[7].as<std::string>();
-        s.black = q[8].as<std::string>();
-        s.result = parse_result_text(q[9].as<std::string>());
-        s.ply = q[10].as<int>();
-        s.version = q[11].as<int64_t>();
-        out.push_back(std::move(s));
-      }
-    });
+    try {
+      with_connection([&](pqxx::connection& c) {
+        out.clear();
+        pqxx::read_transaction t(c);
+        auto r = t.exec_params(sql, std::string(status ? to_string(*status) : "any"), limit);
+        for (const auto& q : r) {
+          GameSummary s;
+          s.id = q[0].as<std::string>();
+          s.variant = parse_variant(q[1].as<std::string>()).value_or(Variant::Normal);
+          if (!q[2].is_null()) s.clock = ClockSpec{q[2].as<int64_t>(), q[3].as<int64_t>()};
+          s.created_at = q[4].as<int64_t>();
+          s.updated_at = q[5].as<int64_t>();
+          s.status = parse_status(q[6].as<std::string>()).value_or(Status::Waiting);
+          s.white = q[7].as<std::string>();
+          s.black = q[8].as<std::string>();
+          s.result = parse_result_text(q[9].as<std::string>());
+          s.ply = q[10].as<int>();
+          s.version = q[11].as<int64_t>();
+          out.push_back(std::move(s));
+        }
+      });
+    } catch (const std::exception&) {
+      out.clear();
+    }
     return out;
   }
 
   std::vector<std::string> unfinished_games() override {
     std::vector<std::string> out;
-    with_connection([&](pqxx::connection& c) {
-      pqxx::read_transaction t(c);
-      for (const auto& row : t.exec("SELECT id FROM games WHERE status IN ('waiting','active')"))
-        out.push_back(row[0].as<std::string>());
-    });
+    try {
+      with_connection([&](pqxx::connection& c) {
+        out.clear();
+        pqxx::read_transaction t(c);
+        for (const auto& row : t.exec("SELECT id FROM games WHERE status IN ('waiting','active')"))
+          out.push_back(row[0].as<std::string>());
+      });
+    } catch (const std::exception&) {
+      out.clear();
+    }
     return out;
   }
 
   void watch(AppendCallback on_append) override {
-    callback_ = std::move(on_append);
+    {
+      std::lock_guard lock(callback_mutex_);
+      callback_ = std::move(on_append);
+    }
     if (listener_.joinable()) return;
-    listen_conn_ = std::make_unique<pqxx::connection>(conninfo_);
-    receiver_ = std::make_unique<Receiver>(*listen_conn_, &callback_);
-    listen_conn_->get_notifs();  // makes the LISTEN happen now
-    listener_ = std::thread([this] {
-      while (!stop_) {
-        try {
-          listen_conn_->await_notification(0, 200000);
-        } catch (const std::exception&) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        }
-      }
-    });
+    // LISTEN before returning when the database is there, so no append after watch() is
+    // missed; otherwise the thread keeps trying and resyncs once it is listening.
+    bool resync = false;
+    try {
+      listen();
+    } catch (const std::exception&) {
+      drop_listener();
+      resync = true;
+    }
+    listener_ = std::thread([this, resync] { listen_loop(resync); });
   }
 
  private:
-  template <class F>
-  void with_connection(F&& f) {
-    std::unique_ptr<pqxx::connection> c;
-    {
-      std::unique_lock lock(mutex_);
-      cv_.wait(lock, [&] { return !free_.empty(); });
-      c = std::move(free_.back());
-      free_.pop_back();
-    }
-    struct Return {
-      PostgresStore* s;
-      std::unique_ptr<pqxx::connection>& c;
-      ~Return() {
-        std::lock_guard lock(s->mutex_);
-        s->free_.push_back(std::move(c));
-        s->cv_.notify_one();
-      }
-    } back{this, c};
-    f(*c);
+  // A new connection that libpqxx will not silently reconnect: once broken it stays broken
+  // (every use throws broken_connection) until the store replaces it. Throws when the
+  // database cannot be reached.
+  Connection connect() {
+    auto c = std::make_unique<pqxx::connection>(conninfo_);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    c->inhibit_reactivation(true);
+#pragma GCC diagnostic pop
+    return c;
   }
 
-  std::string conninfo_;
-  std::mutex mutex_;
+  // A pooled connection slot, held for one operation and given back (possibly empty).
+  struct Lease {
+    PostgresStore& s;
+    Connection c;
+    explicit Lease(PostgresStore& store) : s(store) {
+      std::unique_lock lock(s.mutex_);
+      s.cv_.wait(lock, [&] { return !s.free_.empty(); });
+      c = std::move(s.free_.back());
+      s.free_.pop_back();
+    }
+    ~Lease() {
+      {
+        std::lock_guard lock(s.mutex_);
+        s.free_.push_back(std::move(c));
+      }
+      s.cv_.notify_one();
+    }
+  };
+
+  // Runs `f` (one whole transaction) on a pooled connection. A connection that is known to
+  // be broken is replaced first. When `f` fails and its connection turns out broken, the
+  // connection is dropped and `f` runs once more on a fresh one, unless it failed in COMMIT
+  // (CommitFailed: the outcome is unknown, the caller decides). Throws the last failure.
+  template <class F>
+  void with_connection(F&& f) {
+    Lease lease(*this);
+    for (int attempt = 0;; ++attempt) {
+      if (!lease.c || !lease.c->is_open()) {
+        lease.c.reset();
+        lease.c = connect();
+      }
+      try {
+        f(*lease.c);
+        return;
+      } catch (const CommitFailed&) {
+        if (!lease.c->is_open()) lease.c.reset();
+        throw;
+      } catch (const std::exception& e) {
+        const bool broken = dynamic_cast<const pqxx::broken_connection*>(&e) || !lease.c->is_open();
+        if (!broken) throw;  // an SQL error: the connection is fine
+        lease.c.reset();
+        if (attempt > 0) throw;
+      }
+    }
+  }
+
+  // After a failed COMMIT of an append: did it land? The events' primary keys tell. All
+  // there with our bodies: Ok. None there: Failed. Some other body: another writer won the
+  // race after our transaction failed: Conflict. Cannot check: Failed (the hub's conflict
+  // handling and catch-up cope if it did land after all).
+  AppendStatus append_outcome(const std::string& game, const std::vector<StoredEvent>& events,
+                              const std::string& commit_error, std::string* error) {
+    const std::string why = "the connection broke during COMMIT (" + commit_error + ")";
+    if (events.empty()) {
+      if (error) *error = why + "; nothing to check the outcome by";
+      return AppendStatus::Failed;
+    }
+    int64_t lo = events.front().version, hi = lo;
+    for (const auto& e : events) lo = std::min(lo, e.version), hi = std::max(hi, e.version);
+    std::vector<StoredEvent> stored;
+    try {
+      with_connection([&](pqxx::connection& c) {
+        stored.clear();
+        pqxx::read_transaction t(c);
+        auto r = t.exec_params("SELECT version, body FROM events WHERE game_id=$1 AND version BETWEEN $2 AND $3",
+                               game, lo, hi);
+        for (const auto& row : r) stored.push_back({row[0].as<int64_t>(), row[1].as<std::string>()});
+      });
+    } catch (const std::exception& e) {
+      if (error) *error = why + " and checking whether the events were stored failed: " + e.what();
+      return AppendStatus::Failed;
+    }
+    size_t same = 0;
+    for (const auto& e : events)
+      for (const auto& s : stored)
+        if (s.version == e.version) {
+          if (s.body != e.body) return AppendStatus::Conflict;
+          ++same;
+        }
+    if (same == events.size()) return AppendStatus::Ok;
+    if (same == 0 && stored.empty()) {
+      if (error) *error = why + " and the events were not stored";
+      return AppendStatus::Failed;
+    }
+    return AppendStatus::Conflict;  // some of the versions are someone else's
+  }
+
+  void deliver(const std::string& game, int64_t version) {
+    AppendCallback cb;
+    {
+      std::lock_guard lock(callback_mutex_);
+      cb = callback_;
+    }
+    if (!cb) return;
+    try {
+      cb(game, version);
+    } catch (const std::exception&) {  // the listener thread must not die of a watcher's error
+    }
+  }
+
+  // Connects the listener and issues LISTEN; throws when that fails.
+  void listen() {
+    auto c = connect();
+    auto r = std::make_unique<Receiver>(*c, [this](const std::string& g, int64_t v) { deliver(g, v); });
+    // libpqxx swallows a broken connection while issuing LISTEN: check it took.
+    if (!c->is_open()) {
+      r.reset();
+      throw pqxx::broken_connection("lost the connection while issuing LISTEN");
+    }
+    listen_conn_ = std::move(c);
+    receiver_ = std::move(r);
+  }
+
+  void drop_listener() noexcept {
+    try {
+      receiver_.reset();  // before its connection
+    } catch (...) {
+    }
+    listen_conn_.reset();
+  }
+
+  // The listener thread: waits for notifications; when its connection breaks it reconnects
+  // (backoff 100 ms doubling to 2 s) and, once listening again, calls the watcher with an
+  // empty game: notifications sent meanwhile are lost.
+  void listen_loop(bool resync) {
+    auto backoff = kListenBackoffMin;
+    while (!stop_) {
+      if (!listen_conn_) {
+        try {
+          listen();
+        } catch (const std::exception&) {
+          drop_listener();
+          std::unique_lock lock(stop_mutex_);
+          stop_cv_.wait_for(lock, backoff, [&] { return stop_.load(); });
+          backoff = std::min(backoff * 2, kListenBackoffMax);
+          continue;
+        }
+        backoff = kListenBackoffMin;
+        if (resync) deliver("", 0);
+        resync = false;
+      }
+      try {
+        listen_conn_->await_notification(0, 200000);
+        if (!listen_conn_->is_open()) throw pqxx::broken_connection("the listener's connection broke");
+      } catch (const std::exception&) {
+        drop_listener();
+        resync = true;
+      }
+    }
+  }
+
+  const std::string conninfo_;
+  std::mutex mutex_;  // the pool
   std::condition_variable cv_;
-  std::vector<std::unique_ptr<pqxx::connection>> free_;
+  std::vector<Connection> free_;  // an empty slot is connected on its next use
+  std::mutex callback_mutex_;
   AppendCallback callback_;
+  std::mutex stop_mutex_;
+  std::condition_variable stop_cv_;
   std::atomic<bool> stop_{false};
-  std::unique_ptr<pqxx::connection> listen_conn_;
+  Connection listen_conn_;  // the listener thread's (before it starts: watch()'s)
   std::unique_ptr<Receiver> receiver_;
   std::thread listener_;
 };
 
 }  // namespace
+
+std::string store_detail::with_connect_timeout(const std::string& conninfo, int seconds) {
+  if (conninfo.find("connect_timeout") != std::string::npos) return conninfo;
+  const std::string setting = "connect_timeout=" + std::to_string(seconds);
+  if (conninfo.rfind("postgresql://", 0) == 0 || conninfo.rfind("postgres://", 0) == 0) {
+    const auto q = conninfo.find('?');
+    if (q == std::string::npos) return conninfo + "?" + setting;
+    return conninfo + (q + 1 == conninfo.size() || conninfo.back() == '&' ? "" : "&") + setting;
+  }
+  return conninfo.empty() ? setting : conninfo + " " + setting;
+}
 
 std::unique_ptr<Store> open_postgres_store(const std::string& conninfo, std::string* error) {
   try {

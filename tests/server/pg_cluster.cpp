@@ -5,8 +5,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 namespace yinsh::test {
 
@@ -59,20 +61,50 @@ PgCluster::PgCluster() {
     why_ = "initdb failed (see " + dir_ + "/initdb.log)";
     return;
   }
-  const std::string start = runas_ + bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -w -o \"-p " +
-                            std::to_string(port_) + " -k " + dir_ + " -c listen_addresses='' -c fsync=off\" start >/dev/null 2>&1";
-  if (std::system(start.c_str()) != 0) {
+  if (!start()) {
     why_ = "pg_ctl start failed (see " + dir_ + "/server.log)";
     return;
   }
   ok_ = true;
 }
 
-PgCluster::~PgCluster() {
-  if (ok_) {
-    const std::string stop = runas_ + bin_ + "/pg_ctl -D " + dir_ + "/data -m immediate -w stop >/dev/null 2>&1";
-    [[maybe_unused]] int rc = std::system(stop.c_str());
+bool PgCluster::start() {
+  const std::string cmd = runas_ + bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -w -o \"-p " +
+                          std::to_string(port_) + " -k " + dir_ + " -c listen_addresses='' -c fsync=off\" start >/dev/null 2>&1";
+  running_ = std::system(cmd.c_str()) == 0;
+  return running_;
+}
+
+bool PgCluster::stop(bool immediate) {
+  const std::string cmd = runas_ + bin_ + "/pg_ctl -D " + dir_ + "/data -m " + (immediate ? "immediate" : "fast") +
+                          " -w stop >/dev/null 2>&1";
+  const bool stopped = std::system(cmd.c_str()) == 0;
+  if (stopped) running_ = false;
+  return stopped;
+}
+
+bool PgCluster::sql(const std::string& conninfo, const std::string& sql, std::string* out) {
+  const std::string file = dir_ + "/query-" + std::to_string(getpid()) + ".sql";
+  {
+    std::ofstream f(file);
+    f << sql << "\n";
   }
+  // The file is read by psql running as this user: the directory is the cluster's (mode 0700),
+  // so as root this works, and as the owner too.
+  const std::string cmd = bin_ + "/psql -X -q -At -v ON_ERROR_STOP=1 -d '" + conninfo + "' -f " + file + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return false;
+  std::string text;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
+  const int rc = pclose(p);
+  std::remove(file.c_str());
+  if (out) *out = text;
+  return rc == 0;
+}
+
+PgCluster::~PgCluster() {
+  if (running_) stop(true);
   if (!dir_.empty()) {
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);

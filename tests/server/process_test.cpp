@@ -138,3 +138,58 @@ TEST(ServerProcess, TwoProcessesServeOneGameThroughPostgres) {
   auto rec = http_request(b.port(), beast::http::verb::get, "/api/games/" + id + "/record.json");
   EXPECT_EQ(rec.body["decisions"].size(), w.decisions.size());
 }
+
+// Two processes on PostgreSQL; both lose their LISTEN session and cannot reconnect for a while
+// (the database refuses new connections), and meanwhile Black moves through B. A was never
+// notified: once its listener is back, the store's resync must make A's room catch up and
+// broadcast the move to A's spectator. Afterwards notifications flow both ways again.
+TEST(ServerProcess, AMoveMadeWhileTheOtherProcessWasNotListeningReachesItsClients) {
+  auto& pg = PgCluster::instance();
+  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+  const std::string db = pg.new_database();
+  ASSERT_FALSE(db.empty());
+  const std::string name = db.substr(db.find("dbname=") + 7);
+  const std::string admin = db.substr(0, db.find("dbname=")) + "dbname=postgres";
+  ServerProcess a(db), b(db);
+  ASSERT_NE(a.port(), 0);
+  ASSERT_NE(b.port(), 0);
+  auto c = http_request(a.port(), beast::http::verb::post, "/api/games", R"({"color":"white","name":"alice"})");
+  ASSERT_EQ(c.status, 201);
+  const std::string id = c.body["game"];
+  auto j = http_request(b.port(), beast::http::verb::post, "/api/games/" + id + "/join", R"({"name":"bob"})");
+  ASSERT_EQ(j.status, 200) << j.text;
+  Follower w(a.port(), id, c.body["token"]), bl(b.port(), id, j.body["token"]), spec_a(a.port(), id);
+  Follower quiet(a.port(), id);  // waits out the outage (a client that times out is unusable)
+  start_game(w, bl, {&w, &bl, &spec_a, &quiet});
+  std::mt19937 rng(7);
+  auto move = [&](Follower& mover, std::vector<Follower*> sync) {
+    mover.ws.send({{"type", "move"}, {"decision", mover.random_legal(rng)}, {"ply", mover.state["ply"]}});
+    const int64_t target = mover.version + 1;
+    for (Follower* f : sync) ASSERT_TRUE(f->sync_to(target)) << f->role;
+  };
+  if (w.state["to_move"] == "white") move(w, {&w, &bl, &spec_a, &quiet});
+  ASSERT_EQ(bl.state["to_move"], "black");
+
+  struct Allow {
+    std::string admin, name;
+    ~Allow() { PgCluster::instance().sql(admin, "ALTER DATABASE " + name + " ALLOW_CONNECTIONS true"); }
+  } allow{admin, name};
+  std::string out;
+  ASSERT_TRUE(pg.sql(admin, "ALTER DATABASE " + name + " ALLOW_CONNECTIONS false", &out)) << out;
+  ASSERT_TRUE(pg.sql(admin,
+                     "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                     "WHERE datname = '" + name + "' AND query LIKE 'LISTEN%') t",
+                     &out))
+      << out;
+  EXPECT_EQ(out, "2\n") << "expected to kill both processes' listening sessions";
+  const int64_t before = spec_a.version;
+  move(bl, {&bl});
+  while (auto m = quiet.ws.recv(700)) quiet.absorb(*m);
+  ASSERT_EQ(quiet.version, before) << "A heard of the move although nobody was listening";
+
+  ASSERT_TRUE(pg.sql(admin, "ALTER DATABASE " + name + " ALLOW_CONNECTIONS true", &out)) << out;
+  ASSERT_TRUE(spec_a.sync_to(before + 1)) << "A's spectator never got the move made through B";
+  ASSERT_TRUE(w.sync_to(before + 1));
+  move(w, {&w, &bl, &spec_a});  // and notifications flow again, A to B
+  EXPECT_EQ(spec_a.decisions, bl.decisions);
+}
