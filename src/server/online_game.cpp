@@ -429,18 +429,28 @@ std::string OnlineGame::state_text(int64_t now) const {
   else o.null();
   o.key("step").value(to_string(pos.step()));
   o.key("legal").begin_array();
-  if (tm) {  // sorted by their text; written without a string per decision
+  if (tm) {
+    // Sorted by their text. A text has at most 8 characters: zero-padded and read big-endian,
+    // it is an integer that sorts as the text does (a shorter text before its extensions).
+    static_assert(MAX_MOVE_TEXT == sizeof(uint64_t));
     MoveList list;
     generate(pos, list);
-    char text[MAX_MOVES][MAX_MOVE_TEXT];
-    std::string_view v[MAX_MOVES];
+    uint64_t keys[MAX_MOVES];
     size_t n = 0;
     for (Move m : list) {
-      v[n] = std::string_view(text[n], write_move(m, text[n]));
-      ++n;
+      char text[MAX_MOVE_TEXT] = {};
+      write_move(m, text);
+      uint64_t k = 0;
+      for (char c : text) k = k << 8 | static_cast<unsigned char>(c);
+      keys[n++] = k;
     }
-    std::sort(v, v + n);
-    for (size_t i = 0; i < n; ++i) o.value(v[i]);
+    std::sort(keys, keys + n);
+    for (size_t i = 0; i < n; ++i) {
+      char text[MAX_MOVE_TEXT];
+      size_t len = 0;
+      for (int shift = 56; shift >= 0 && (keys[i] >> shift & 0xff); shift -= 8) text[len++] = char(keys[i] >> shift);
+      o.value(std::string_view(text, len));
+    }
   }
   o.end_array();
   o.key("removed").begin_object().key("white").value(pos.removed(WHITE)).key("black").value(pos.removed(BLACK)).end_object();
