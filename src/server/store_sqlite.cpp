@@ -1,10 +1,14 @@
 // The embedded store: one SQLite file in WAL mode. synchronous=NORMAL: a commit survives the
 // process being killed (the WAL is written before the commit returns); only an OS crash or
-// power loss can lose the last commits. One connection behind a mutex.
+// power loss can lose the last commits. One connection behind a mutex, and a thread with its
+// own connection for checkpoints.
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
+#include <thread>
 
 #include "store_common.h"
 
@@ -37,6 +41,20 @@ class SqliteStore final : public Store {
     savepoint_ = std::make_unique<SQLite::Statement>(db_, "SAVEPOINT item");
     rollback_to_ = std::make_unique<SQLite::Statement>(db_, "ROLLBACK TO item");
     release_ = std::make_unique<SQLite::Statement>(db_, "RELEASE item");
+    // Checkpoints (copying the WAL back into the database file, with its fsyncs) run on a
+    // thread of their own. SQLite's automatic checkpoint would run inside the commit that
+    // crosses 1000 WAL pages, and every game waiting on that group commit would wait for it.
+    db_.exec("PRAGMA wal_autocheckpoint=0");
+    checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });
+  }
+
+  ~SqliteStore() override {
+    {
+      std::lock_guard lock(checkpoint_mutex_);
+      stopping_ = true;
+    }
+    checkpoint_wake_.notify_all();
+    checkpointer_.join();
   }
 
   std::string kind() const override { return "sqlite"; }
@@ -176,6 +194,27 @@ class SqliteStore final : public Store {
   }
 
  private:
+  // Every half second, a PASSIVE checkpoint: it copies what it can without blocking commits.
+  // Once a checkpoint has copied the whole WAL, the next commit starts the WAL over, so it
+  // stays small. SQLite also checkpoints when the last connection closes.
+  void checkpoint_loop(const std::string& path) {
+    try {
+      SQLite::Database cp(path, SQLite::OPEN_READWRITE, 5000);
+      std::unique_lock lock(checkpoint_mutex_);
+      while (!checkpoint_wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_; })) {
+        lock.unlock();
+        try {
+          cp.exec("PRAGMA wal_checkpoint(PASSIVE)");
+        } catch (const std::exception&) {
+          // busy or failing: the next round tries again; commits are not affected
+        }
+        lock.lock();
+      }
+    } catch (const std::exception&) {
+      // cannot open a second connection: the WAL grows until the store is closed
+    }
+  }
+
   // Inside a transaction, with the mutex held: the events, then the summary row. Conflict when
   // an event's version exists already (the caller rolls back); throws when SQLite fails.
   AppendStatus write(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& s) {
@@ -211,6 +250,10 @@ class SqliteStore final : public Store {
 
   std::mutex mutex_;
   SQLite::Database db_;
+  std::mutex checkpoint_mutex_;
+  std::condition_variable checkpoint_wake_;
+  bool stopping_ = false;
+  std::thread checkpointer_;  // last: started when everything above exists
   static void exec(SQLite::Statement& st) {
     st.tryReset();
     st.exec();
