@@ -78,13 +78,13 @@ class FrameReader final : public nlohmann::json_sax<json> {
   }
   bool end_object() override { return pop(); }
   bool start_array(std::size_t) override {
-    if (at_event_legal() && f_.to_move != role_) return stop();  // not our turn: enough read
+    if (at_event_legal() && read_the_rest() && f_.to_move != role_) return stop();  // not our turn
     path_.emplace_back("[]");
     return true;
   }
   bool end_array() override {
     pop();
-    if (at_event_legal()) return stop();  // our legal decisions are all we still needed
+    if (at_event_legal() && read_the_rest()) return stop();  // our legal decisions were the last need
     return true;
   }
   bool key(string_t& k) override {
@@ -113,6 +113,12 @@ class FrameReader final : public nlohmann::json_sax<json> {
   }
   // At the legal list of an event's state (not a snapshot's: its "you" comes after the game).
   bool at_event_legal() const { return path_.size() == 2 && path_[0] == "state" && path_[1] == "legal"; }
+  // Everything but the legal list is known (the server writes it first; if it did not, the
+  // pass would simply read on to the end).
+  bool read_the_rest() const {
+    return !f_.type.empty() && (f_.type != "decision" || !f_.by.empty()) && !f_.status.empty() && f_.ply >= 0 &&
+           !f_.to_move.empty();
+  }
   bool stop() {
     f_.complete = true;
     return false;  // ends sax_parse

@@ -193,3 +193,32 @@ TEST(ServerProcess, AMoveMadeWhileTheOtherProcessWasNotListeningReachesItsClient
   move(w, {&w, &bl, &spec_a});  // and notifications flow again, A to B
   EXPECT_EQ(spec_a.decisions, bl.decisions);
 }
+
+// The load tool itself: 20 bot games (40 connections) against a real `yinsh serve`, each
+// played to its end with no error; its report names the figures the docs quote.
+TEST(ServerProcess, TheLoadToolPlaysEveryGameToItsEnd) {
+  const auto dir = std::filesystem::temp_directory_path() / ("yinsh-load-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string report;
+  int status = -1;
+  {
+    ServerProcess srv((dir / "games.db").string());
+    ASSERT_NE(srv.port(), 0);
+    const std::string cmd = std::string(YINSH_BIN) + " loadtest --port " + std::to_string(srv.port()) +
+                            " --games 20 --timeout 120 --seed 3 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    ASSERT_TRUE(p);
+    char buf[512];
+    while (fgets(buf, sizeof buf, p)) report += buf;
+    status = pclose(p);
+    // Every game is in the store, finished.
+    auto over = http_request(srv.port(), boost::beast::http::verb::get, "/api/games?status=over&limit=200");
+    EXPECT_EQ(over.body["games"].size(), 20u);
+  }
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(status, 0) << report;
+  EXPECT_NE(report.find("games 20 (40 connections), finished 20,"), std::string::npos) << report;
+  EXPECT_NE(report.find("errors 0, connection failures 0"), std::string::npos) << report;
+  EXPECT_NE(report.find("p99"), std::string::npos) << report;
+}
