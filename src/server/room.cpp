@@ -8,7 +8,7 @@
 namespace yinsh::server {
 
 Room::Room(Hub::Impl& h, OnlineGame g)
-    : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), game(std::move(g)) {}
+    : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)) {}
 
 void Room::post(std::function<void()> f) {
   asio::post(strand, [self = shared_from_this(), f = std::move(f)]() mutable { self->when_idle(std::move(f)); });
@@ -146,6 +146,13 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
   } else if (status == AppendStatus::Failed) {
     const ApiError error{"internal", "storage failed: " + why};
     if (after) after(&error);
+    // A person sees the error and can try again; the server's own commands (an AI decision,
+    // a flag fall) have nobody to do that: in a second, look again at what the game needs.
+    ai_pending_version = -1;
+    retry_timer.expires_after(std::chrono::seconds(1));
+    retry_timer.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+      if (!ec) self->when_idle([self] { self->settle(); });
+    });
   } else {
     game = std::move(*next);
     if (before_broadcast) before_broadcast(event);

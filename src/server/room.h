@@ -97,6 +97,7 @@ struct Room : std::enable_shared_from_this<Room> {
   Hub::Impl& hub;
   asio::strand<asio::io_context::executor_type> strand;
   asio::steady_timer timer;
+  asio::steady_timer retry_timer;  // after the store failed: settle() again a little later
   OnlineGame game;  // the committed state
 
  private:

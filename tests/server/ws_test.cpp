@@ -1,6 +1,7 @@
 // Integration tests over real WebSocket connections against an in-process server (SQLite in a
 // temporary directory, port chosen by the OS).
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -33,7 +34,8 @@ class ServerTest : public ::testing::Test {
     o.port = 0;
     o.db = (dir_ / "games.db").string();
     o.web_root = (dir_ / "web").string();
-    o.hub.ai_movetime_ms = 5;
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    o.hub.ai_movetime_ms = test == "AnAiDecisionTheStoreRefusedIsMadeAgain" ? 300 : 5;
     o.hub.sweep_interval_ms = 20;
     // The bots here play far faster than people; only the flood test keeps the default limit.
     if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) != "FloodingIsRateLimited")
@@ -309,4 +311,33 @@ TEST_F(ServerTest, AnUnusedGameLeavesMemoryAndComesBackWhole) {
   play_random(w, b, {&w, &b}, rng);  // and it plays on to the end
   EXPECT_EQ(w.state["status"], "over");
   EXPECT_EQ(w.state["result"]["score"], core_score(w.decisions));
+}
+
+// The store refuses the AI's decision (its table is away for a while): nobody is there to try
+// again, so the room does, until the decision is stored and the game goes on.
+TEST_F(ServerTest, AnAiDecisionTheStoreRefusedIsMadeAgain) {
+  auto c = http_request(port_, http::verb::post, "/api/games",
+                        R"({"color":"white","opponent":{"type":"ai","level":1},"name":"h"})");
+  ASSERT_EQ(c.status, 201) << c.text;
+  Follower me(port_, c.body["game"], c.body["token"]);
+  ASSERT_EQ(me.state["to_move"], "white");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir_ / "games.db").c_str(), &db), SQLITE_OK);
+  sqlite3_busy_timeout(db, 5000);
+  auto sql = [&](const char* q) { return sqlite3_exec(db, q, nullptr, nullptr, nullptr); };
+  std::mt19937 rng(4);
+  me.ws.send({{"type", "move"}, {"decision", me.random_legal(rng)}});
+  ASSERT_TRUE(me.wait_event("decision"));  // mine, stored; the AI now thinks for 300 ms
+  ASSERT_EQ(sql("ALTER TABLE events RENAME TO events_away"), SQLITE_OK);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // its decision fails, then its retry
+  ASSERT_EQ(sql("ALTER TABLE events_away RENAME TO events"), SQLITE_OK);
+  sqlite3_close(db);
+  auto ai = me.wait_event("decision");
+  ASSERT_TRUE(ai) << "the AI never moved again";
+  EXPECT_EQ((*ai)["by"], "black");
+  EXPECT_EQ(me.state["to_move"], "white");
+  // And it is in the store: the games list (read from the store) has both decisions.
+  auto list = http_request(port_, http::verb::get, "/api/games?status=active");
+  ASSERT_EQ(list.body["games"].size(), 1u);
+  EXPECT_EQ(list.body["games"][0]["ply"], 2);
 }
