@@ -33,10 +33,33 @@ Room::Sub* Room::find(Hub::Client* c) {
   return nullptr;
 }
 
+json Room::presence_json() const {
+  json p = json::object();
+  for (Color c : {WHITE, BLACK}) {
+    bool here = game.seat(c).kind == "ai";
+    for (const auto& s : subs) here = here || (s.seat == c && !s.out.expired());
+    p[std::string(color_name(c))] = here;
+  }
+  return p;
+}
+
+void Room::announce_presence() {
+  json p = presence_json();
+  if (p == presence_sent) return;
+  presence_sent = p;
+  p["type"] = "presence";
+  p["version"] = game.version();
+  p["game"] = game.id();
+  auto f = std::make_shared<const std::string>(dump(p));
+  for (const auto& s : subs)
+    if (auto out = s.out.lock()) out->deliver(f);
+}
+
 json Room::snapshot(std::optional<Color> seat, const std::string& name) const {
   return {{"type", "snapshot"},
           {"version", game.version()},
           {"game", game.game_json(now_ms())},
+          {"presence", presence_json()},
           {"you", {{"role", seat ? std::string(color_name(*seat)) : std::string("spectator")},
                    {"name", seat ? json(game.seat(*seat).name) : (name.empty() ? json(nullptr) : json(name))}}}};
 }
@@ -53,10 +76,12 @@ void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& toke
   json s = snapshot(seat, c->name);
   if (!id.is_null()) s["id"] = id;
   c->send(s);
+  announce_presence();
 }
 
 void Room::detach(Hub::Client* c) {
   std::erase_if(subs, [c](const Sub& s) { return s.client == c; });
+  announce_presence();
 }
 
 void Room::broadcast(const json& event) {
@@ -157,6 +182,7 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
     game = std::move(*next);
     if (before_broadcast) before_broadcast(event);
     broadcast(event);
+    announce_presence();  // a join gives a seat to a connection
     if (after) after(nullptr);
     if (!busy) settle();
   }

@@ -93,6 +93,8 @@ struct Room : std::enable_shared_from_this<Room> {
     c.send(error_msg(game.version(), code, message, id));
   }
   json snapshot(std::optional<Color> seat, const std::string& name) const;
+  // Whether each seat is taken by someone connected to this process (an AI seat always is).
+  json presence_json() const;
 
   Hub::Impl& hub;
   asio::strand<asio::io_context::executor_type> strand;
@@ -108,6 +110,8 @@ struct Room : std::enable_shared_from_this<Room> {
               const json& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
   void drain();
   void broadcast(const json& event);
+  // Sends {"type": "presence", ...} to everyone when a seat's holder came or went.
+  void announce_presence();
   Sub* find(Hub::Client* c);
   void arm_timer();
   void schedule_ai();
@@ -115,6 +119,7 @@ struct Room : std::enable_shared_from_this<Room> {
 
   std::vector<Sub> subs;
   int64_t ai_pending_version = -1;
+  json presence_sent;  // what announce_presence() last sent
   bool busy = false;  // an append is in flight
   std::deque<std::function<void()>> waiting;
 };

@@ -341,3 +341,33 @@ TEST_F(ServerTest, AnAiDecisionTheStoreRefusedIsMadeAgain) {
   ASSERT_EQ(list.body["games"].size(), 1u);
   EXPECT_EQ(list.body["games"][0]["ply"], 2);
 }
+
+// Everyone following a game hears when a player comes or goes; snapshots say who is here.
+TEST_F(ServerTest, PresenceFollowsThePlayersConnections) {
+  const auto seats = create_two_seat_game(port_);
+  Follower s(port_, seats.id);
+  s.ws.send({{"type", "snapshot"}});
+  auto first = s.ws.recv_type("snapshot");
+  ASSERT_TRUE(first);
+  EXPECT_EQ((*first)["presence"], (json{{"white", false}, {"black", false}}));  // nobody yet
+  auto w = std::make_unique<Follower>(port_, seats.id, seats.white);
+  auto p = s.ws.recv_type("presence");
+  ASSERT_TRUE(p);
+  EXPECT_EQ((*p)["white"], true);
+  EXPECT_EQ((*p)["black"], false);
+  EXPECT_EQ((*p)["version"], s.version);  // the game's version, not a new one
+  Follower b(port_, seats.id, seats.black);
+  p = s.ws.recv_type("presence");
+  ASSERT_TRUE(p);
+  EXPECT_EQ((*p)["black"], true);
+  w.reset();  // White's connection goes away
+  p = s.ws.recv_type("presence");
+  ASSERT_TRUE(p);
+  EXPECT_EQ((*p)["white"], false);
+  EXPECT_EQ((*p)["black"], true);
+  Follower late(port_, seats.id);  // a snapshot tells a newcomer at once
+  late.ws.send({{"type", "snapshot"}});
+  auto full = late.ws.recv_type("snapshot");
+  ASSERT_TRUE(full);
+  EXPECT_EQ((*full)["presence"], (json{{"white", false}, {"black", true}}));
+}

@@ -169,4 +169,10 @@ test("a shared link lets a friend take the open seat", async ({ browser }) => {
   await expect(bob.getByTestId("player-white")).toContainText("you");
   await expect(bob.getByTestId("status")).toContainText("Your turn: place a ring");
   await expect(alice.getByTestId("status")).toContainText("White to play");
+  // Each sees the other connected; when Bob closes his tab, Alice sees him away.
+  await expect(alice.getByTestId("presence-white")).toHaveClass(/\bon\b/);
+  await expect(bob.getByTestId("presence-black")).toHaveClass(/\bon\b/);
+  await bob.close();
+  await expect(alice.getByTestId("presence-white")).toHaveClass(/\boff\b/);
+  await expect(alice.getByTestId("player-white")).toContainText("away");
 });

@@ -95,6 +95,27 @@ describe("GameConnection", () => {
     assert.deepEqual(last().game?.decisions, ["e4"], "undone truncates");
     c.close();
   });
+  it("keeps who is connected, from snapshots and presence messages, without a version step", () => {
+    const { c, ws, last } = setup();
+    ws.open();
+    assert.equal(last()?.presence ?? null, null);
+    ws.receive({
+      type: "snapshot",
+      version: 3,
+      game: game([]),
+      presence: { white: true, black: false },
+      you: { role: "white", name: "a" },
+    });
+    assert.deepEqual(last().presence, { white: true, black: false });
+    const before = ws.sent.length;
+    ws.receive({ type: "presence", version: 3, game: "g1", white: true, black: true });
+    assert.deepEqual(last().presence, { white: true, black: true });
+    assert.equal(last().version, 3, "presence is not an event");
+    assert.equal(ws.sent.length, before, "and no reason to ask for a snapshot");
+    ws.receive({ type: "decision", version: 4, ply: 1, decision: "e4", state: state(1) });
+    assert.deepEqual(last().game?.decisions, ["e4"]);
+    c.close();
+  });
   it("reports errors, but not a refused ping", () => {
     const { c, ws, errors } = setup();
     ws.open();

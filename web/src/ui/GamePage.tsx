@@ -282,6 +282,7 @@ export function GamePage({ id }: { id: string }) {
       toMove={st.status === "active" && st.to_move === side}
       removed={st.removed[side]}
       removedOf={ringsToWin}
+      online={st.seats[side].kind === "open" ? undefined : model.presence?.[side]}
     >
       {st.status === "waiting" ? (
         <span class="tag">

@@ -14,6 +14,8 @@ export interface LiveModel {
   offset: number;
   /** Lines from the server meant only for us (info, errors), shown in the chat. */
   notes: ChatLine[];
+  /** Which seats have someone connected (an AI seat always has); null until known. */
+  presence: Record<Color, boolean> | null;
 }
 
 export interface ConnHandlers {
@@ -45,7 +47,15 @@ export class GameConnection {
     private readonly h: ConnHandlers,
   ) {
     this.token = token;
-    this.model = { game: null, version: -1, role: "spectator", status: "connecting", offset: 0, notes: [] };
+    this.model = {
+      game: null,
+      version: -1,
+      role: "spectator",
+      status: "connecting",
+      offset: 0,
+      notes: [],
+      presence: null,
+    };
     document.addEventListener("visibilitychange", this.onWake);
     window.addEventListener("online", this.onWake);
     window.addEventListener("focus", this.onWake);
@@ -175,9 +185,15 @@ export class GameConnection {
           version: msg.version,
           role: msg.you?.role ?? "spectator",
           status: "open",
+          presence: msg.presence ?? this.model.presence,
         });
         return;
       }
+      case "presence":
+        // Not an event: it carries the current version and changes nothing in the game.
+        if (typeof msg.white === "boolean" && typeof msg.black === "boolean")
+          this.update({ presence: { white: msg.white, black: msg.black } });
+        return;
       case "pong": {
         const sent = typeof msg.id === "number" ? this.pingSent.get(msg.id) : undefined;
         if (sent !== undefined && msg.server_time_ms) {

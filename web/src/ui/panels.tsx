@@ -81,16 +81,26 @@ export function PlayerBar(props: {
   removedOf: number;
   children?: ComponentChildren;
   ready?: boolean;
+  /** Someone is connected to this seat (undefined: not known, or an open seat). */
+  online?: boolean;
 }) {
   return (
     <div class={`player ${props.side}${props.toMove ? " to-move" : ""}`} data-testid={`player-${props.side}`}>
       <span class={`swatch ${props.side}`} aria-hidden="true" />
+      {props.online === undefined ? null : (
+        <span
+          class={`presence ${props.online ? "on" : "off"}`}
+          data-testid={`presence-${props.side}`}
+          title={props.online ? "connected" : "not connected"}
+        />
+      )}
       <span class="pname">
         <span class="nm">{props.name}</span>
         <span class="sub">
           {props.side === "white" ? "White" : "Black"}
           {props.you ? " · you" : ""}
           {props.toMove ? " · to move" : ""}
+          {props.online === false ? " · away" : ""}
         </span>
       </span>
       <RingsRemoved side={props.side} count={props.removed} of={props.removedOf} />

@@ -120,4 +120,8 @@ export interface ServerMessage {
   name?: string;
   new_game?: string;
   result?: Result;
+  /** snapshot: who is connected; presence: the same, as top-level fields. */
+  presence?: Record<Color, boolean>;
+  white?: boolean;
+  black?: boolean;
 }
