@@ -64,6 +64,16 @@ class ServerProcess {
   uint16_t port_ = 0;
 };
 
+// A game created (White's seat) through server A and joined (Black's) through server B.
+TwoSeats create_across(const ServerProcess& a, const ServerProcess& b) {
+  auto c = http_request(a.port(), beast::http::verb::post, "/api/games", R"({"color":"white","name":"alice"})");
+  EXPECT_EQ(c.status, 201) << c.text;
+  const std::string id = c.body.value("game", "");
+  auto j = http_request(b.port(), beast::http::verb::post, "/api/games/" + id + "/join", R"({"name":"bob"})");
+  EXPECT_EQ(j.status, 200) << j.text;
+  return {id, c.body.value("token", ""), j.body.value("token", "")};
+}
+
 }  // namespace
 
 TEST(ServerProcess, KilledMidGameRestartsWithNoAcknowledgedDecisionLost) {
@@ -116,13 +126,9 @@ TEST(ServerProcess, TwoProcessesServeOneGameThroughPostgres) {
   ServerProcess a(db), b(db);
   ASSERT_NE(a.port(), 0);
   ASSERT_NE(b.port(), 0);
-  // Created through A, joined through B.
-  auto c = http_request(a.port(), beast::http::verb::post, "/api/games", R"({"color":"white","name":"alice"})");
-  ASSERT_EQ(c.status, 201);
-  const std::string id = c.body["game"];
-  auto j = http_request(b.port(), beast::http::verb::post, "/api/games/" + id + "/join", R"({"name":"bob"})");
-  ASSERT_EQ(j.status, 200) << j.text;
-  Follower w(a.port(), id, c.body["token"]), bl(b.port(), id, j.body["token"]);
+  const TwoSeats g = create_across(a, b);
+  const std::string& id = g.id;
+  Follower w(a.port(), id, g.white), bl(b.port(), id, g.black);
   Follower spec_a(a.port(), id), spec_b(b.port(), id);
   EXPECT_EQ(w.role, "white");
   EXPECT_EQ(bl.role, "black");
@@ -153,12 +159,9 @@ TEST(ServerProcess, AMoveMadeWhileTheOtherProcessWasNotListeningReachesItsClient
   ServerProcess a(db), b(db);
   ASSERT_NE(a.port(), 0);
   ASSERT_NE(b.port(), 0);
-  auto c = http_request(a.port(), beast::http::verb::post, "/api/games", R"({"color":"white","name":"alice"})");
-  ASSERT_EQ(c.status, 201);
-  const std::string id = c.body["game"];
-  auto j = http_request(b.port(), beast::http::verb::post, "/api/games/" + id + "/join", R"({"name":"bob"})");
-  ASSERT_EQ(j.status, 200) << j.text;
-  Follower w(a.port(), id, c.body["token"]), bl(b.port(), id, j.body["token"]), spec_a(a.port(), id);
+  const TwoSeats g = create_across(a, b);
+  const std::string& id = g.id;
+  Follower w(a.port(), id, g.white), bl(b.port(), id, g.black), spec_a(a.port(), id);
   Follower quiet(a.port(), id);  // waits out the outage (a client that times out is unusable)
   start_game(w, bl, {&w, &bl, &spec_a, &quiet});
   std::mt19937 rng(7);
