@@ -6,16 +6,12 @@
 #include <string_view>
 #include <vector>
 
+#include "check.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
 
 using namespace yinsh;
-
-#define CHECK(x) \
-  do {           \
-    if (!(x)) std::abort(); \
-  } while (0)
 
 namespace {
 const std::vector<Position>& positions() {

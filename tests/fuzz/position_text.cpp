@@ -6,16 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "check.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
 
 using namespace yinsh;
-
-#define CHECK(x) \
-  do {           \
-    if (!(x)) std::abort(); \
-  } while (0)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view s(reinterpret_cast<const char*>(data), size);
