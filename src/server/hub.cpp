@@ -88,39 +88,44 @@ json error_msg(int64_t version, const std::string& code, const std::string& mess
   return e;
 }
 
+void Fields::fail(const char* key, const std::string& what) {
+  if (error.empty()) error = std::string("field \"") + key + "\" " + what;
+}
+
+const json* Fields::field(const char* key, bool required) {
+  if (j.contains(key) && !j[key].is_null()) return &j[key];
+  if (required && error.empty()) error = std::string("missing field \"") + key + "\"";
+  return nullptr;
+}
+
 std::optional<std::string> Fields::str(const char* key, bool required, size_t max_len) {
-  if (!j.contains(key) || j[key].is_null()) {
-    if (required && error.empty()) error = std::string("missing field \"") + key + "\"";
+  const json* v = field(key, required);
+  if (!v) return std::nullopt;
+  if (!v->is_string()) {
+    fail(key, "must be a string");
     return std::nullopt;
   }
-  if (!j[key].is_string()) {
-    if (error.empty()) error = std::string("field \"") + key + "\" must be a string";
-    return std::nullopt;
-  }
-  std::string s = j[key].get<std::string>();
+  std::string s = v->get<std::string>();
   if (s.size() > max_len) {
-    if (error.empty()) error = std::string("field \"") + key + "\" is too long";
+    fail(key, "is too long");
     return std::nullopt;
   }
   return s;
 }
 
 std::optional<int64_t> Fields::integer(const char* key, bool required, int64_t lo, int64_t hi) {
-  if (!j.contains(key) || j[key].is_null()) {
-    if (required && error.empty()) error = std::string("missing field \"") + key + "\"";
+  const json* v = field(key, required);
+  if (!v) return std::nullopt;
+  if (!v->is_number_integer()) {
+    fail(key, "must be an integer");
     return std::nullopt;
   }
-  if (!j[key].is_number_integer()) {
-    if (error.empty()) error = std::string("field \"") + key + "\" must be an integer";
+  const int64_t n = v->get<int64_t>();
+  if (n < lo || n > hi) {
+    fail(key, "must be in " + std::to_string(lo) + ".." + std::to_string(hi));
     return std::nullopt;
   }
-  const int64_t v = j[key].get<int64_t>();
-  if (v < lo || v > hi) {
-    if (error.empty())
-      error = std::string("field \"") + key + "\" must be in " + std::to_string(lo) + ".." + std::to_string(hi);
-    return std::nullopt;
-  }
-  return v;
+  return n;
 }
 
 bool Hub::Client::take_token(double rate, double burst) {

@@ -33,26 +33,29 @@ Room::Sub* Room::find(Hub::Client* c) {
   return nullptr;
 }
 
-json Room::presence_json() const {
-  json p = json::object();
+std::array<bool, 2> Room::present() const {
+  std::array<bool, 2> p{};
   for (Color c : {WHITE, BLACK}) {
-    bool here = game.seat(c).kind == "ai";
-    for (const auto& s : subs) here = here || (s.seat == c && !s.out.expired());
-    p[std::string(color_name(c))] = here;
+    p[c] = game.seat(c).kind == "ai";
+    for (const auto& s : subs) p[c] = p[c] || (s.seat == c && !s.out.expired());
   }
   return p;
 }
 
-void Room::announce_presence() {
-  json p = presence_json();
-  if (p == presence_sent) return;
+json Room::presence_json() const {
+  const auto p = present();
+  return {{"white", p[WHITE]}, {"black", p[BLACK]}};
+}
+
+void Room::announce_presence() {  // after every commit, attach and detach: cheap when unchanged
+  const auto p = present();
+  if (presence_sent == p) return;
   presence_sent = p;
-  p["type"] = "presence";
-  p["version"] = game.version();
-  p["game"] = game.id();
-  auto f = std::make_shared<const std::string>(dump(p));
-  for (const auto& s : subs)
-    if (auto out = s.out.lock()) out->deliver(f);
+  json m = presence_json();
+  m["type"] = "presence";
+  m["version"] = game.version();
+  m["game"] = game.id();
+  send_all(dump(m));
 }
 
 json Room::snapshot(std::optional<Color> seat, const std::string& name) const {
@@ -84,8 +87,10 @@ void Room::detach(Hub::Client* c) {
   announce_presence();
 }
 
-void Room::broadcast(const json& event) {
-  auto f = std::make_shared<const std::string>(game.public_event(event, now_ms()));
+void Room::broadcast(const json& event) { send_all(game.public_event(event, now_ms())); }
+
+void Room::send_all(std::string text) {
+  auto f = std::make_shared<const std::string>(std::move(text));
   std::erase_if(subs, [&](const Sub& s) {
     auto out = s.out.lock();
     if (!out) return true;

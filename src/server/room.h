@@ -14,6 +14,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -45,6 +46,11 @@ struct Fields {
   std::string error;
   std::optional<std::string> str(const char* key, bool required, size_t max_len);
   std::optional<int64_t> integer(const char* key, bool required, int64_t lo, int64_t hi);
+
+ private:
+  // The field, or nullptr if it is missing or null (an error when `required`).
+  const json* field(const char* key, bool required);
+  void fail(const char* key, const std::string& what);  // keeps the first error only
 };
 
 struct Hub::Client {
@@ -93,7 +99,9 @@ struct Room : std::enable_shared_from_this<Room> {
     c.send(error_msg(game.version(), code, message, id));
   }
   json snapshot(std::optional<Color> seat, const std::string& name) const;
-  // Whether each seat is taken by someone connected to this process (an AI seat always is).
+  // Whether each seat is taken by someone connected to this process (an AI seat always is),
+  // by colour, and as {"white": bool, "black": bool}.
+  std::array<bool, 2> present() const;
   json presence_json() const;
 
   Hub::Impl& hub;
@@ -110,6 +118,8 @@ struct Room : std::enable_shared_from_this<Room> {
               const json& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
   void drain();
   void broadcast(const json& event);
+  // One frame to every connection following the game (forgetting those that are gone).
+  void send_all(std::string text);
   // Sends {"type": "presence", ...} to everyone when a seat's holder came or went.
   void announce_presence();
   Sub* find(Hub::Client* c);
@@ -119,7 +129,7 @@ struct Room : std::enable_shared_from_this<Room> {
 
   std::vector<Sub> subs;
   int64_t ai_pending_version = -1;
-  json presence_sent;  // what announce_presence() last sent
+  std::optional<std::array<bool, 2>> presence_sent;  // what announce_presence() last sent
   bool busy = false;  // an append is in flight
   std::deque<std::function<void()>> waiting;
 };
