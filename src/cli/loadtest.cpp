@@ -97,10 +97,8 @@ class FrameReader final : public nlohmann::json_sax<json> {
   // Members of the state sit at depth 2 in an event ({"state": {...}}) and at depth 3 in a
   // snapshot ({"game": {"state": {...}}}); 0 when the path is not inside a state.
   size_t state_depth() const {
-    if (path_.size() >= 2 && path_[0] == "state") return 1;
-    if (path_.size() >= 3 && path_[0] == "game" && path_[1] == "state") return 2;
-    if (path_.size() == 1 && path_[0] == "state") return 1;
-    if (path_.size() == 2 && path_[0] == "game" && path_[1] == "state") return 2;
+    if (!path_.empty() && path_[0] == "state") return 1;
+    if (path_.size() >= 2 && path_[0] == "game" && path_[1] == "state") return 2;
     return 0;
   }
   bool number(int64_t v) {

@@ -49,8 +49,6 @@ void StoreWriter::loop() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and everything queued is stored
-      batch.clear();
-      done.clear();
       if (queue_.size() <= max_batch_) {  // the usual case: take everything
         batch.swap(queue_);
         done.swap(done_);
@@ -76,7 +74,9 @@ void StoreWriter::loop() {
       counters_.appends += batch.size();
     }
     for (size_t i = 0; i < batch.size(); ++i) done[i](batch[i].status, batch[i].error);
-    done.clear();  // the callbacks hold their rooms: let them go now, not at the next batch
+    // Empty for the next round (swap needs it), and the callbacks hold their rooms: let them
+    // go now, not at the next batch.
+    done.clear();
     batch.clear();
   }
 }
