@@ -4,6 +4,7 @@
 #include <set>
 
 #include "accounts/password.h"
+#include "accounts/throttle.h"
 #include "accounts/username.h"
 
 namespace yinsh::accounts {
@@ -87,6 +88,51 @@ TEST(SessionToken, RandomAndStoredOnlyAsADigest) {
   EXPECT_EQ(token_digest(t).size(), 64u);
   EXPECT_EQ(token_digest(t), token_digest(t));
   EXPECT_NE(token_digest(t), token_digest(t + "x"));
+}
+
+}  // namespace
+}  // namespace yinsh::accounts
+
+namespace yinsh::accounts {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(LoginThrottle, DelaysGrowAfterTheFreeFailuresAndSuccessClears) {
+  LoginThrottle t;
+  const auto t0 = LoginThrottle::Clock::time_point{} + 1000h;
+  for (int i = 0; i < LoginThrottle::kFreeFailures - 1; ++i) t.failed("1.2.3.4", t0);
+  EXPECT_EQ(t.wait("1.2.3.4", t0), 0s);
+  t.failed("1.2.3.4", t0);  // the third failure: the next attempt waits 1 s
+  EXPECT_EQ(t.wait("1.2.3.4", t0), 1s);
+  EXPECT_EQ(t.wait("1.2.3.4", t0 + 400ms), 600ms);
+  EXPECT_EQ(t.wait("1.2.3.4", t0 + 1s), 0s);
+  t.failed("1.2.3.4", t0 + 1s);
+  EXPECT_EQ(t.wait("1.2.3.4", t0 + 1s), 2s);
+  t.failed("1.2.3.4", t0 + 3s);
+  EXPECT_EQ(t.wait("1.2.3.4", t0 + 3s), 4s);
+  EXPECT_EQ(t.wait("5.6.7.8", t0 + 3s), 0s);  // other keys are free
+  t.succeeded("1.2.3.4");
+  EXPECT_EQ(t.wait("1.2.3.4", t0 + 3s), 0s);
+}
+
+TEST(LoginThrottle, DelayIsCappedAndFailuresAreForgotten) {
+  LoginThrottle t;
+  const auto t0 = LoginThrottle::Clock::time_point{} + 1000h;
+  for (int i = 0; i < 40; ++i) t.failed("acct:alice", t0);
+  EXPECT_EQ(t.wait("acct:alice", t0), LoginThrottle::kMaxDelay);
+  const auto later = t0 + LoginThrottle::kForgetAfter;
+  EXPECT_EQ(t.wait("acct:alice", later), 0s);
+  t.failed("acct:alice", later);  // counting starts again
+  EXPECT_EQ(t.wait("acct:alice", later), 0s);
+}
+
+TEST(LoginThrottle, MemoryIsBounded) {
+  LoginThrottle t;
+  const auto t0 = LoginThrottle::Clock::time_point{} + 1000h;
+  for (size_t i = 0; i < LoginThrottle::kMaxKeys + 10; ++i) t.failed("k" + std::to_string(i), t0 + std::chrono::milliseconds(i));
+  EXPECT_LE(t.size(), LoginThrottle::kMaxKeys);
+  EXPECT_GT(t.size(), LoginThrottle::kMaxKeys / 4);
 }
 
 }  // namespace
