@@ -9,7 +9,7 @@ import { GameConnection, type LiveModel } from "./conn";
 import { useGameFeedback } from "./feedback";
 import { GameActions } from "./GameActions";
 import { GameOver } from "./GameOver";
-import { useHistory } from "./history";
+import { pageKey, useHistory } from "./history";
 import { colorName, t } from "./i18n";
 import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "./panels";
 import { linkClick, navigate } from "./router";
@@ -87,6 +87,13 @@ export function GamePage({ id }: { id: string }) {
   }, [st?.rematch.new_game, seated, id]);
 
   const hist = useHistory(game, st?.ply ?? 0);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "f" && pageKey(e)) setFlip((x) => !x);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
   useGameFeedback(game, role, model?.offset ?? 0, hist.plies, settings);
 
   const send = (msg: Record<string, unknown>): boolean => {
