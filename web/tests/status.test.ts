@@ -4,9 +4,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { lastTurn } from "../src/ui/history";
+import { IDLE_MS, splitIdle } from "../src/ui/Lobby";
 import { parseSettings, scheme } from "../src/ui/settings";
 import { canAbort, describeResult, endingLine, stepHelp } from "../src/ui/status";
-import type { Seat, State } from "../src/ui/types";
+import type { Seat, State, Summary } from "../src/ui/types";
 
 const human = (name: string): Seat => ({ name, kind: "human", level: null, ready: true });
 const open: Seat = { name: null, kind: "open", level: null, ready: false };
@@ -99,5 +100,37 @@ describe("settings", () => {
   it("the system's scheme is followed only when chosen", () => {
     assert.equal(scheme(parseSettings(null), true), "dark");
     assert.equal(scheme(parseSettings('{"theme":"light"}'), true), "light");
+  });
+});
+
+describe("lobby", () => {
+  const game = (id: string, clock: Summary["clock"], updated_at: number): Summary => ({
+    id,
+    variant: "normal",
+    clock,
+    white: "a",
+    black: "b",
+    status: "active",
+    result: null,
+    ply: 3,
+    created_at: 0,
+    updated_at,
+  });
+  it("an untimed game nobody has played in for 30 minutes is idle, not in progress", () => {
+    const now = 10 * IDLE_MS;
+    const games = [
+      game("fresh", null, now - 60_000),
+      game("left", null, now - IDLE_MS - 1),
+      game("timed", { base_ms: 60_000, increment_ms: 0 }, now - 2 * IDLE_MS),
+    ];
+    const { live, idle } = splitIdle(games, now);
+    assert.deepEqual(
+      live.map((g) => g.id),
+      ["fresh", "timed"],
+    );
+    assert.deepEqual(
+      idle.map((g) => g.id),
+      ["left"],
+    );
   });
 });

@@ -24,6 +24,8 @@ export function GamePage({ id }: { id: string }) {
   const [announce, setAnnounce] = useState("");
   const [copied, setCopied] = useState(false);
   const [flip, setFlip] = useState(false);
+  // Joined through the API, not yet seated on the connection: not a "watcher" meanwhile.
+  const [joined, setJoined] = useState(false);
   const settings = useSettings();
   const conn = useRef<GameConnection | null>(null);
 
@@ -118,6 +120,7 @@ export function GamePage({ id }: { id: string }) {
     setError(null);
     try {
       const g = await api.join(id, name, color);
+      setJoined(true);
       saveToken(id, g.seat, g.token);
       autoStart.add(id);
       conn.current?.setToken(g.token);
@@ -176,7 +179,7 @@ export function GamePage({ id }: { id: string }) {
     );
   }
 
-  const invited = !seated && openSeat(st) !== null;
+  const invited = !seated && (openSeat(st) !== null || joined);
   const names: Record<Color, string> = {
     white: seatName(st.seats.white, invited),
     black: seatName(st.seats.black, invited),

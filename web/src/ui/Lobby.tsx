@@ -23,6 +23,18 @@ const COLOUR_KEYS: Record<Color | "random", Key> = {
   black: "color.black",
 };
 
+/** An untimed game with nothing happening for this long is listed as idle, not in progress. */
+export const IDLE_MS = 30 * 60 * 1000;
+
+/**
+ * Games in progress, and the untimed ones nobody has played in for IDLE_MS (both players
+ * left: no clock will ever end them, so they would stay "in progress" for ever).
+ */
+export function splitIdle(games: readonly Summary[], now: number): { live: Summary[]; idle: Summary[] } {
+  const idle = (g: Summary) => g.clock === null && now - g.updated_at > IDLE_MS;
+  return { live: games.filter((g) => !idle(g)), idle: games.filter(idle) };
+}
+
 function CreateForm({ onError }: { onError: (e: string | null) => void }) {
   const [levels, setLevels] = useState<Level[]>([]);
   const [name, setName] = useState(playerName());
@@ -264,6 +276,7 @@ export function Lobby() {
     </ul>
   );
 
+  const split = active ? splitIdle(active, Date.now()) : null;
   return (
     <main class="page lobby" data-testid="lobby">
       <div class="hero">
@@ -280,7 +293,13 @@ export function Lobby() {
           </section>
           <section class="card">
             <h2>{t("lobby.active")}</h2>
-            {list(active, "watch", "lobby.active_none", "active-games")}
+            {list(split?.live ?? null, "watch", "lobby.active_none", "active-games")}
+            {split?.idle.length ? (
+              <details class="idle" data-testid="idle-games">
+                <summary>{t("lobby.idle", { n: split.idle.length })}</summary>
+                {list(split.idle, "watch", "lobby.active_none", "idle-list")}
+              </details>
+            ) : null}
           </section>
           <section class="card">
             <h2>{t("lobby.over")}</h2>

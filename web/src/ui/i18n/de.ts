@@ -38,6 +38,7 @@ export const de: Record<Key, string> = {
   "lobby.open_none": "Keine offenen Partien. Erstelle eine!",
   "lobby.active": "Laufende Partien",
   "lobby.active_none": "Keine laufenden Partien.",
+  "lobby.idle": "Ruhende Partien ohne Uhr ({n}): seit 30 Minuten kein Zug",
   "lobby.over": "Beendete Partien",
   "lobby.over_none": "Noch keine beendeten Partien.",
   "lobby.loading": "Wird geladen…",

@@ -37,6 +37,7 @@ export const en = {
   "lobby.open_none": "No open games. Create one!",
   "lobby.active": "Games in progress",
   "lobby.active_none": "No games in progress.",
+  "lobby.idle": "Idle untimed games ({n}): no move for 30 minutes",
   "lobby.over": "Finished games",
   "lobby.over_none": "No finished games yet.",
   "lobby.loading": "Loading…",

@@ -38,6 +38,7 @@ export const pl: Record<Key, string> = {
   "lobby.open_none": "Brak otwartych partii. Utwórz własną!",
   "lobby.active": "Trwające partie",
   "lobby.active_none": "Brak trwających partii.",
+  "lobby.idle": "Uśpione partie bez zegara ({n}): brak ruchu od 30 minut",
   "lobby.over": "Zakończone partie",
   "lobby.over_none": "Nie ma jeszcze zakończonych partii.",
   "lobby.loading": "Wczytywanie…",
