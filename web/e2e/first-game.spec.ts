@@ -40,6 +40,15 @@ test("an invited friend names themself, the game ends by resignation, a rematch 
 
   // Bob opens the link: he is invited (not "watching"), not told to share the link, and
   // gives his name before taking the seat.
+  // Every text Bob's info line shows, however briefly, from the first render on.
+  await bob.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { infoSeen: string[] }).infoSeen = seen;
+    new MutationObserver(() => {
+      const el = document.querySelector(".info");
+      if (el) seen.push(el.textContent ?? "");
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   await bob.goto(link);
   await expect(bob.getByTestId("status")).toContainText("Alice invites you to play Black");
   await expect(bob.getByTestId("status")).not.toContainText("send them the link");
@@ -50,6 +59,10 @@ test("an invited friend names themself, the game ends by resignation, a rematch 
   for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   await expect(alice.getByTestId("player-black")).toContainText("Bob");
   await expect(bob.getByTestId("player-black")).toContainText("Bob");
+  await expect(bob.locator(".info")).toContainText("You play Black");
+  const info = await bob.evaluate(() => (window as unknown as { infoSeen: string[] }).infoSeen);
+  expect(info.some((t) => t.includes("You are invited to play"))).toBe(true);
+  expect(info.filter((t) => t.includes("You are watching"))).toEqual([]);
 
   // During placement either player may still abort.
   await typeDecision(alice, "e5");

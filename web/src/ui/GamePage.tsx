@@ -118,13 +118,15 @@ export function GamePage({ id }: { id: string }) {
 
   const join = async (color: Color, name: string) => {
     setError(null);
+    // Set before asking: the seat's change can reach us on the socket before the answer.
+    setJoined(true);
     try {
       const g = await api.join(id, name, color);
-      setJoined(true);
       saveToken(id, g.seat, g.token);
       autoStart.add(id);
       conn.current?.setToken(g.token);
     } catch (e) {
+      setJoined(false);
       setError(e instanceof ApiError ? friendly(e.code, e.message) : String(e));
     }
   };
