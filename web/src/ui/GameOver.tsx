@@ -24,9 +24,9 @@ export function GameOver(props: {
   const youWon = seated && st.result?.winner === role;
   const youLost = seated && !!st.result?.winner && st.result.winner !== role;
   return (
-    <section class="game-over" data-testid="game-over" aria-labelledby="game-over-h">
+    <section class="game-over" data-testid="game-over" aria-labelledby="game-over-h" aria-live="polite">
       <h2 id="game-over-h">{st.status === "aborted" ? t("over.aborted_title") : t("over.title")}</h2>
-      <p class="result">
+      <p class="result" data-testid="status">
         <strong>{result}</strong>
       </p>
       {youWon ? <p class="small">{t("over.you_won")}</p> : youLost ? <p class="small">{t("over.you_lost")}</p> : null}

@@ -14,7 +14,7 @@ import { colorName, t } from "./i18n";
 import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "./panels";
 import { linkClick, navigate } from "./router";
 import { useSettings } from "./settings";
-import { describeResult, endingLine, friendly, openSeat, other, seatName, stepHelp } from "./status";
+import { endingLine, friendly, openSeat, other, seatName, stepHelp } from "./status";
 import type { ChatLine, Color } from "./types";
 
 export function GamePage({ id }: { id: string }) {
@@ -264,13 +264,11 @@ export function GamePage({ id }: { id: string }) {
         <ErrorBanner error={error} onClose={() => setError(null)} />
         {over ? <GameOver game={game} role={role} names={names} send={send} /> : null}
         <section class="status-box" aria-live="polite">
-          <p class={`status-line${mine ? " mine" : ""}`} data-testid="status">
-            {over ? (
-              <strong>{describeResult(st.result, st.status, game.variant, names)}</strong>
-            ) : (
-              stepHelp(st, role, mine ? st.legal : [], !!pending)
-            )}
-          </p>
+          {over ? null : (
+            <p class={`status-line${mine ? " mine" : ""}`} data-testid="status">
+              {stepHelp(st, role, mine ? st.legal : [], !!pending)}
+            </p>
+          )}
           <GameActions game={game} role={role} mine={mine} send={send} decide={decide} join={join} onError={setError} />
           <div class="actions small">
             <button type="button" onClick={() => setFlip(!flip)} aria-pressed={flip} title={t("board.flip_key")}>
