@@ -147,7 +147,8 @@ export function GamePage({ id }: { id: string }) {
 
   const shown = useMemo(() => {
     if (!st) return null;
-    if (hist.viewing !== null) return { ...hist.at(hist.viewing), legal: null };
+    const back = hist.viewing === null ? null : hist.at(hist.viewing);
+    if (back) return { ...back, legal: null };
     if (pending && pending.ply === st.ply) {
       try {
         const before = hist.positions[st.ply] ?? parsePosition(st.position);
@@ -159,7 +160,8 @@ export function GamePage({ id }: { id: string }) {
       }
     }
     const mine = st.status === "active" && st.to_move === role;
-    return { ...hist.at(st.ply), legal: mine ? st.legal : null };
+    const now = hist.at(st.ply);
+    return now && { ...now, legal: mine ? st.legal : null };
   }, [st, pending, role, hist.viewing, hist.positions]);
 
   if (!model || !game || !st || !shown) {

@@ -66,7 +66,9 @@ export function useHistory(game: Game | null, ply: number) {
     if (viewing !== null && viewing >= ply) setViewing(null);
   }, [ply, viewing]);
 
-  const view = (n: number) => setViewing(n >= ply ? null : Math.max(0, n));
+  // Looking back needs every position; without them (a list the browser cannot replay,
+  // which the server's own list should never be) only the live position is shown.
+  const view = (n: number) => setViewing(n >= ply || positions.length <= n ? null : Math.max(0, n));
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!pageKey(e)) return;
@@ -80,13 +82,14 @@ export function useHistory(game: Game | null, ply: number) {
     return () => window.removeEventListener("keydown", onKey);
   }, [viewing, ply]);
 
-  const at = (n: number): Frame => {
-    const position = (n === ply ? serverPosition : null) ?? positions[n] ?? positions[positions.length - 1];
+  const at = (n: number): Frame | null => {
+    const position = (n === ply ? serverPosition : null) ?? positions[n];
+    if (!position) return null;
     const before = shownRef.current;
     shownRef.current = n;
     const { first, decisions } = lastTurn(plies, n);
     return {
-      position: position as Position,
+      position,
       previous: before === n - 1 ? (positions[n - 1] ?? null) : null,
       turn: decisions,
       turnStart: positions[first] ?? null,

@@ -101,7 +101,7 @@ export const pl: Record<Key, string> = {
   "rings.removed": "Zdjęte pierścienie: {n}",
   "rings.removed_title": "Zdjęte pierścienie",
 
-  "status.invited": "{name} zaprasza cię do gry: grasz {color}. Podaj imię i zajmij miejsce.",
+  "status.invited": "{name} zaprasza cię do gry ({color}). Podaj imię i zajmij miejsce.",
   "status.waiting_opponent": "Czekamy na przeciwnika: wyślij mu link poniżej albo poczekaj na kogoś z poczekalni.",
   "status.waiting_start": "Czekamy, aż obaj gracze wystartują (przycisk Start lub /start na czacie).",
   "status.thinking": "{name} myśli…",
@@ -205,7 +205,7 @@ export const pl: Record<Key, string> = {
   "board.row_end": "Wybrano koniec rzędu {point}. Inne końce: {targets}.",
   "board.cleared": "Wybór anulowany.",
   "board.label": "Plansza YINSH. Strzałki przesuwają kursor, Enter wybiera.",
-  "announce.you_played": "Zagrałeś {decision}.",
+  "announce.you_played": "Twoja decyzja: {decision}.",
   "announce.played": "{color}: {decision}.",
   "title.your_turn": "Twój ruch",
   "title.game": "Partia YINSH",
