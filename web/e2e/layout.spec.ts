@@ -2,6 +2,10 @@
 // sizes; the controls reachable; screenshots of each kept in test-results/screenshots.
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { pliesOf } from "../src/board/apply";
+import { formatRecord } from "../src/board/notation";
+import { parsePosition, START_TEXT } from "../src/board/position";
+import fixtures from "../tests/fixtures/engine-games.json" with { type: "json" };
 import { boardInfo, waitPly } from "./play";
 import { SHOTS, YinshServer } from "./server";
 
@@ -81,6 +85,25 @@ for (const size of SIZES) {
       expect(await inView(page, page.locator(".yb-board")), "replay board after Previous").toBe(true);
       expect(await inView(page, page.getByRole("button", { name: "Previous" })), "Previous button").toBe(true);
       await page.screenshot({ path: join(SHOTS, `layout-${size.name}-replay.png`) });
+
+      // A long game (an engine fixture, imported): at its last decision and after stepping
+      // back the board stays in view (the move list scrolls itself, not the page).
+      const game = (fixtures as Array<{ decisions: string[] }>)[0] as { decisions: string[] };
+      const plies = pliesOf(parsePosition(START_TEXT), game.decisions);
+      await page.goto(`${server.url}/#replay=${encodeURIComponent(formatRecord(plies))}`);
+      await expect(page.getByTestId("replay-page")).toBeVisible();
+      const last = page.getByRole("button", { name: "Last", exact: true });
+      if (size.touch) await last.tap();
+      else await last.click();
+      await expect(page.getByTestId("replay-page")).toHaveAttribute("data-ply", String(plies.length));
+      await page.waitForTimeout(300);
+      expect(await inView(page, page.locator(".yb-board")), "long replay board at the end").toBe(true);
+      for (let i = 0; i < 3; i++) {
+        if (size.touch) await page.getByRole("button", { name: "Previous" }).tap();
+        else await page.getByRole("button", { name: "Previous" }).click();
+      }
+      await page.waitForTimeout(300);
+      expect(await inView(page, page.locator(".yb-board")), "long replay board after Previous").toBe(true);
     });
   });
 }
