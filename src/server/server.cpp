@@ -283,7 +283,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         decoded->find('\\') != std::string::npos || decoded->find('\0') != std::string::npos)
       return send_reply(http_error(400, "bad_path", "the path escapes the web root"), version);
     std::string rel = decoded->substr(1);
-    if (rel.empty() || rel.rfind("game/", 0) == 0 || rel.rfind("replay/", 0) == 0) rel = "index.html";
+    // A page address (no dot in its last part) that is not a file gets the UI's index.html
+    // with status 404, so that a browser shows the UI's own "page not found".
+    const bool page = rel.substr(rel.find_last_of('/') + 1).find('.') == std::string::npos;
+    const auto has_id = [&](std::string_view prefix) { return rel.size() > prefix.size() && rel.rfind(prefix, 0) == 0; };
+    if (rel.empty() || has_id("game/") || has_id("replay/")) rel = "index.html";
     if (rel.back() == '/') rel += "index.html";
     const std::filesystem::path full = ctx_.web_root / rel;
     std::error_code fec;
@@ -295,18 +299,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     beast::error_code ec;
     http::file_body::value_type body;
     body.open(canon.c_str(), beast::file_mode::scan, ec);
-    if (ec || std::filesystem::is_directory(canon, fec))
-      return send_reply(http_error(404, "not_found", "no file " + std::string(raw_path.substr(0, 100))), version);
+    auto status = http::status::ok;
+    if (ec || std::filesystem::is_directory(canon, fec)) {
+      ec = {};
+      if (page) body.open((root / "index.html").c_str(), beast::file_mode::scan, ec);
+      if (!page || ec)
+        return send_reply(http_error(404, "not_found", "no file " + std::string(raw_path.substr(0, 100))), version);
+      rel = "index.html";
+      status = http::status::not_found;
+    }
     const auto size = body.size();
     if (req_.method() == http::verb::head) {
-      http::response<http::empty_body> res{http::status::ok, version};
+      http::response<http::empty_body> res{status, version};
       res.set(http::field::content_type, mime_type(rel));
       res.content_length(size);
       res.keep_alive(keep_alive_);
       return write(http::message_generator(std::move(res)));
     }
     http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
-                                        std::make_tuple(http::status::ok, version)};
+                                        std::make_tuple(status, version)};
     res.set(http::field::content_type, mime_type(rel));
     res.content_length(size);
     res.keep_alive(keep_alive_);

@@ -152,6 +152,13 @@ TEST_F(ServerTest, RejectedRequestsGetAnErrorAndChangeNothing) {
   EXPECT_EQ(http_request(port_, http::verb::get, "/assets/app.js").text, "console.log(1)");
   for (const std::string& route : std::vector<std::string>{"/", "/game/" + seats.id, "/replay/" + seats.id})
     EXPECT_NE(http_request(port_, http::verb::get, route).text.find("<title>yinsh"), std::string::npos) << route;
+  // Other page addresses: the UI (which shows "page not found") with status 404; a file
+  // that does not exist stays a JSON 404 (above).
+  for (const std::string route : {"/nope", "/replay", "/game/", "/games/abc"}) {
+    const auto r = http_request(port_, http::verb::get, route);
+    EXPECT_EQ(r.status, 404) << route;
+    EXPECT_NE(r.text.find("<title>yinsh"), std::string::npos) << route;
+  }
   EXPECT_EQ(http_request(port_, http::verb::post, "/api/games", std::string(70000, ' ')).status, 413);
 
   // A frame over 16 KiB closes that connection only; the server keeps serving.

@@ -163,8 +163,8 @@ test("a shared link lets a friend take the open seat", async ({ browser }) => {
   const link = await alice.getByLabel("Link to this game").inputValue();
   expect(link).toBe(alice.url());
   await bob.goto(link);
-  await expect(bob.locator(".info")).toContainText("You are watching");
-  await bob.getByRole("button", { name: "Play white" }).click();
+  await expect(bob.locator(".info")).toContainText("You are invited to play");
+  await bob.getByRole("button", { name: "Play White" }).click();
   for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   await expect(bob.getByTestId("player-white")).toContainText("you");
   await expect(bob.getByTestId("status")).toContainText("Your turn: place a ring");

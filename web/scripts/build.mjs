@@ -1,5 +1,8 @@
-// Builds web/dist: index.html, app.js, app.css. `--watch` rebuilds on change.
-import { copyFileSync, mkdirSync } from "node:fs";
+// Builds web/dist: index.html, app.js, app.css, the web app manifest and icon, and the
+// service worker (sw.js, its cache named after a hash of the other files). `--watch`
+// rebuilds on change.
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -33,9 +36,22 @@ const css = {
 };
 
 copyFileSync(join(root, "src/index.html"), join(dist, "index.html"));
+for (const f of ["manifest.json", "icon.svg"]) copyFileSync(join(root, "src/static", f), join(dist, f));
+
+/** sw.js with a cache version that changes whenever a cached file does. */
+function writeServiceWorker() {
+  const h = createHash("sha256");
+  for (const f of ["index.html", "app.js", "app.css", "manifest.json", "icon.svg"])
+    h.update(readFileSync(join(dist, f)));
+  const sw = readFileSync(join(root, "src/sw.js"), "utf8").replaceAll("__VERSION__", h.digest("hex").slice(0, 12));
+  writeFileSync(join(dist, "sw.js"), sw);
+}
+
 if (watch) {
   await (await esbuild.context(options)).watch();
   await (await esbuild.context(css)).watch();
+  writeServiceWorker();
 } else {
   await Promise.all([esbuild.build(options), esbuild.build(css)]);
+  writeServiceWorker();
 }

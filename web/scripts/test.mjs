@@ -2,7 +2,6 @@
 // temporary directory (no ts-node), then runs them with `node --test`.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -13,7 +12,8 @@ const only = process.argv.slice(2);
 const files = readdirSync(testsDir)
   .filter((f) => f.endsWith(".test.ts"))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
-const out = mkdtempSync(join(tmpdir(), "yinsh-web-tests-"));
+// Inside web/ so that the bundles find the packages in node_modules.
+const out = mkdtempSync(join(root, "node_modules", ".yinsh-tests-"));
 try {
   await esbuild.build({
     entryPoints: files.map((f) => join(testsDir, f)),

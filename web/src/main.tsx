@@ -1,11 +1,28 @@
 import { render } from "preact";
 import { GamePage } from "./ui/GamePage";
+import { t, useLang } from "./ui/i18n";
 import { Lobby } from "./ui/Lobby";
 import { ReplayPage } from "./ui/ReplayPage";
 import { linkClick, useRoute } from "./ui/router";
+import { SettingsMenu } from "./ui/SettingsMenu";
+
+function NotFound({ path }: { path: string }) {
+  return (
+    <main class="page narrow not-found" data-testid="not-found">
+      <h1>{t("notfound.title")}</h1>
+      <p>{t("notfound.text", { path })}</p>
+      <p>
+        <a class="button primary" href="/" onClick={linkClick}>
+          {t("nav.back_to_lobby")}
+        </a>
+      </p>
+    </main>
+  );
+}
 
 function App() {
   const route = useRoute();
+  const lang = useLang();
   let page = null;
   switch (route.page) {
     case "lobby":
@@ -21,33 +38,35 @@ function App() {
       page = <ReplayPage record={route.record} />;
       break;
     case "missing":
-      page = (
-        <main class="page narrow">
-          <p>There is no page at {route.path}.</p>
-        </main>
-      );
+      page = <NotFound path={route.path} />;
       break;
   }
   return (
-    <>
+    <div class="app" lang={lang}>
       <header class="top">
-        <a href="/" class="brand" onClick={linkClick} aria-label="YINSH lobby">
+        <a href="/" class="brand" onClick={linkClick} aria-label={t("nav.brand")}>
           <svg viewBox="0 0 24 24" aria-hidden="true" class="logo">
             <circle cx="9" cy="12" r="6" />
             <circle cx="15" cy="12" r="6" />
           </svg>
           YINSH
         </a>
-        <nav>
+        <nav aria-label={t("nav.label")}>
           <a href="/" onClick={linkClick}>
-            Lobby
+            {t("nav.lobby")}
           </a>
         </nav>
+        <SettingsMenu />
       </header>
       {page}
-    </>
+    </div>
   );
 }
 
 const root = document.getElementById("app");
 if (root) render(<App />, root);
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}

@@ -33,6 +33,10 @@ export interface BoardState {
   previous?: Position | null;
   /** Show Black at the bottom. */
   flipped?: boolean;
+  /** The whole last turn (ring move, row, ring removed), highlighted; defaults to `last`. */
+  turn?: readonly string[] | null;
+  /** The position before `turn`: the markers it flipped are marked. */
+  turnStart?: Position | null;
 }
 
 export interface BoardOptions {
@@ -40,6 +44,8 @@ export interface BoardOptions {
   /** Called with a sentence for screen readers when something worth announcing happens. */
   onAnnounce?: (text: string) => void;
   label?: string;
+  /** The words spoken to screen readers (defaults to BOARD_TEXT, English). */
+  text?: (key: BoardTextKey, params?: Record<string, string | number>) => string;
 }
 
 function el<K extends keyof SVGElementTagNameMap>(
@@ -53,12 +59,28 @@ function el<K extends keyof SVGElementTagNameMap>(
   return e;
 }
 
-const PIECE_NAMES: Record<Piece, string> = {
+/** The board's words for screen readers; the page may pass its own (translated) ones. */
+export const BOARD_TEXT = {
   W: "white ring",
   B: "black ring",
   w: "white marker",
   b: "black marker",
+  empty: "empty",
+  point: "{point}: {what}",
+  destination: ", legal destination",
+  choosable: ", can be chosen",
+  removed_w: "Rings removed by White: {n}",
+  removed_b: "Rings removed by Black: {n}",
+  picked: "Ring on {point} picked up. Destinations: {targets}.",
+  row_end: "Row end {point} chosen. Other ends: {targets}.",
+  cleared: "Selection cleared.",
+  label: "YINSH board. Arrow keys move the cursor, Enter selects.",
 };
+export type BoardTextKey = keyof typeof BOARD_TEXT;
+
+function english(key: BoardTextKey, params: Record<string, string | number> = {}): string {
+  return BOARD_TEXT[key].replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
 
 /** Slots for removed rings, in units relative to the drawing (3 per side, on its corner). */
 const SLOT_OFFSETS: ReadonlyArray<readonly [number, number]> = [
@@ -97,7 +119,7 @@ export class BoardView {
       role: "application",
       tabindex: 0,
       "aria-roledescription": "YINSH board",
-      "aria-label": opts.label ?? "YINSH board. Arrow keys move the cursor, Enter selects.",
+      "aria-label": opts.label ?? (opts.text ?? english)("label"),
     });
     const defs = el("defs", {}, this.svg);
     defs.innerHTML =
@@ -250,7 +272,7 @@ export class BoardView {
     };
     for (const side of ["w", "b"] as const) {
       const n = pos.removed[side];
-      const label = `${side === "w" ? "White" : "Black"} has removed ${n} ring${n === 1 ? "" : "s"}`;
+      const label = this.say(side === "w" ? "removed_w" : "removed_b", { n });
       const sg = el("g", { class: `yb-slotgroup yb-slots-${side}`, role: "img", "aria-label": label }, g);
       // The rulebook's three spaces per side (one in blitz, where one ring wins).
       const spaces = pos.variant === "blitz" ? 1 : 3;
@@ -328,8 +350,24 @@ export class BoardView {
   private drawLast(): void {
     const g = this.layers.last;
     g.replaceChildren();
-    const last = this.state?.last ? parseDecision(this.state.last) : null;
-    if (!last) return;
+    const s = this.state;
+    const turn = s?.turn ?? (s?.last ? [s.last] : []);
+    for (const d of turn) {
+      const last = parseDecision(d);
+      if (last) this.drawDecision(g, last);
+    }
+    if (s?.turnStart) {
+      for (const [q, v] of s.position.board) {
+        const u = s.turnStart.board.get(q);
+        if ((v === "w" && u === "b") || (v === "b" && u === "w")) {
+          const a = this.pxy(q);
+          el("circle", { cx: a.x, cy: a.y, r: 0.36 * UNIT, class: "yb-last-flip", "data-point": q }, g);
+        }
+      }
+    }
+  }
+
+  private drawDecision(g: SVGGElement, last: NonNullable<ReturnType<typeof parseDecision>>): void {
     switch (last.kind) {
       case "move": {
         const a = this.pxy(last.from);
@@ -383,7 +421,7 @@ export class BoardView {
         {
           cx: p.x,
           cy: p.y,
-          r: cls.startsWith("yb-target") ? 0.17 * UNIT : 0.47 * UNIT,
+          r: cls.startsWith("yb-target") ? 0.17 * UNIT : cls.startsWith("yb-place") ? 0.2 * UNIT : 0.47 * UNIT,
           class: cls,
           "data-point": name,
         },
@@ -519,10 +557,12 @@ export class BoardView {
 
   private describeSelection(anchor: string): string {
     const h = this.highlightsNow();
-    const t = [...h.targets].join(", ");
-    return h.mode === "move"
-      ? `Ring on ${anchor} picked up. Destinations: ${t}.`
-      : `Row end ${anchor} chosen. Other ends: ${t}.`;
+    const targets = [...h.targets].join(", ");
+    return this.say(h.mode === "move" ? "picked" : "row_end", { point: anchor, targets });
+  }
+
+  private say(key: BoardTextKey, params?: Record<string, string | number>): string {
+    return (this.opts.text ?? english)(key, params);
   }
 
   private emit(decision: string): void {
@@ -568,16 +608,16 @@ export class BoardView {
     } else if (e.key === "Escape" && this.anchor) {
       this.anchor = null;
       this.drawMarks();
-      this.announce("Selection cleared.");
+      this.announce(this.say("cleared"));
     }
   }
 
   describePoint(name: string): string {
     const piece = this.state?.position.board.get(name);
     const h = this.highlightsNow();
-    let s = `${name}: ${piece ? PIECE_NAMES[piece] : "empty"}`;
-    if (h.targets.has(name)) s += ", legal destination";
-    else if (h.clickable.has(name)) s += ", can be chosen";
+    let s = this.say("point", { point: name, what: this.say(piece ?? "empty") });
+    if (h.targets.has(name)) s += this.say("destination");
+    else if (h.clickable.has(name)) s += this.say("choosable");
     return `${s}.`;
   }
 

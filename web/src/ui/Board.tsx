@@ -1,14 +1,19 @@
-// Preact wrapper around the framework-free SVG board.
-import { useEffect, useRef } from "preact/hooks";
+// Preact wrapper around the framework-free SVG board; with `confirm`, a decision made on the
+// board waits for a Confirm button (for touch screens, where a slip is easy).
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Position } from "../board/position";
 import { BoardView } from "../board/view";
+import { type Key, t } from "./i18n";
 
 export interface BoardProps {
   position: Position;
   legal: readonly string[] | null;
   last?: string | null;
+  turn?: readonly string[] | null;
+  turnStart?: Position | null;
   previous?: Position | null;
   flipped?: boolean;
+  confirm?: boolean;
   onDecision?: (d: string) => void;
   onAnnounce?: (text: string) => void;
   label?: string;
@@ -17,15 +22,20 @@ export interface BoardProps {
 export function Board(props: BoardProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<BoardView | null>(null);
+  const [proposed, setProposed] = useState<string | null>(null);
   const handlers = useRef(props);
   handlers.current = props;
 
   useEffect(() => {
     if (!host.current) return;
     const v = new BoardView(host.current, {
-      onDecision: (d) => handlers.current.onDecision?.(d),
-      onAnnounce: (t) => handlers.current.onAnnounce?.(t),
+      onDecision: (d) => {
+        if (handlers.current.confirm) setProposed(d);
+        else handlers.current.onDecision?.(d);
+      },
+      onAnnounce: (text) => handlers.current.onAnnounce?.(text),
       label: props.label,
+      text: (key, params) => t(`board.${key}` as Key, params),
     });
     view.current = v;
     (window as unknown as { yinshBoard?: BoardView }).yinshBoard = v;
@@ -33,14 +43,39 @@ export function Board(props: BoardProps) {
   }, [props.label]);
 
   useEffect(() => {
+    setProposed(null);
     view.current?.setState({
       position: props.position,
       legal: props.legal,
       last: props.last ?? null,
+      turn: props.turn ?? null,
+      turnStart: props.turnStart ?? null,
       previous: props.previous ?? null,
       flipped: props.flipped,
     });
-  }, [props.position, props.legal, props.last, props.previous, props.flipped]);
+  }, [props.position, props.legal, props.last, props.turn, props.turnStart, props.previous, props.flipped]);
 
-  return <div class="board-host" ref={host} />;
+  return (
+    <div class="board-frame">
+      <div class="board-host" ref={host} />
+      {proposed ? (
+        <section class="confirm-bar" aria-label={t("confirm.label")}>
+          <span>{t("confirm.question", { decision: proposed })}</span>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              setProposed(null);
+              props.onDecision?.(proposed);
+            }}
+          >
+            {t("confirm.yes")}
+          </button>
+          <button type="button" onClick={() => setProposed(null)}>
+            {t("confirm.no")}
+          </button>
+        </section>
+      ) : null}
+    </div>
+  );
 }

@@ -3,18 +3,43 @@
 import { useEffect, useState } from "preact/hooks";
 import { parseRecord, RecordError } from "../board/notation";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "./api";
-import { describeResult, ErrorBanner } from "./panels";
+import { CATALOGUE, colorName, type Key, t } from "./i18n";
+import { ErrorBanner, NameInput } from "./panels";
 import { linkClick, navigate } from "./router";
+import { describeResult } from "./status";
 import type { Color, Level, Summary } from "./types";
 
-const CLOCKS: Array<{ label: string; value: string }> = [
-  { label: "Untimed", value: "none" },
-  { label: "3 min + 2 s", value: "180000+2000" },
-  { label: "5 min + 5 s", value: "300000+5000" },
-  { label: "10 min + 10 s", value: "600000+10000" },
-  { label: "15 min", value: "900000+0" },
-  { label: "30 min + 20 s", value: "1800000+20000" },
-];
+const CLOCKS = ["none", "180000+2000", "300000+5000", "600000+10000", "900000+0", "1800000+20000"];
+
+/** The server's level names are English: ours when the catalogue has them. */
+function levelName(name: string): string {
+  const key = `level.${name}` as Key;
+  return key in CATALOGUE.en ? t(key) : name;
+}
+
+function clockLabel(value: string): string {
+  if (value === "none") return t("clock.untimed_option");
+  const [base, inc] = value.split("+").map(Number);
+  return describeClock({ base_ms: base as number, increment_ms: inc as number });
+}
+
+const COLOUR_KEYS: Record<Color | "random", Key> = {
+  random: "form.random",
+  white: "form.white_starts",
+  black: "color.black",
+};
+
+/** An untimed game with nothing happening for this long is listed as idle, not in progress. */
+export const IDLE_MS = 30 * 60 * 1000;
+
+/**
+ * Games in progress, and the untimed ones nobody has played in for IDLE_MS (both players
+ * left: no clock will ever end them, so they would stay "in progress" for ever).
+ */
+export function splitIdle(games: readonly Summary[], now: number): { live: Summary[]; idle: Summary[] } {
+  const idle = (g: Summary) => g.clock === null && now - g.updated_at > IDLE_MS;
+  return { live: games.filter((g) => !idle(g)), idle: games.filter(idle) };
+}
 
 function CreateForm({ onError }: { onError: (e: string | null) => void }) {
   const [levels, setLevels] = useState<Level[]>([]);
@@ -34,7 +59,7 @@ function CreateForm({ onError }: { onError: (e: string | null) => void }) {
     e.preventDefault();
     setBusy(true);
     onError(null);
-    const n = name.trim().slice(0, 32) || "Guest";
+    const n = name.trim().slice(0, 32) || t("seat.guest");
     savePlayerName(n);
     const [base, inc] = clock === "none" ? [0, 0] : clock.split("+").map(Number);
     try {
@@ -49,7 +74,7 @@ function CreateForm({ onError }: { onError: (e: string | null) => void }) {
       autoStart.add(g.game);
       navigate(`/game/${g.game}`);
     } catch (err) {
-      onError(err instanceof ApiError ? `Could not create the game: ${err.message}` : String(err));
+      onError(err instanceof ApiError ? t("lobby.create_failed", { message: err.message }) : String(err));
     } finally {
       setBusy(false);
     }
@@ -57,31 +82,22 @@ function CreateForm({ onError }: { onError: (e: string | null) => void }) {
 
   return (
     <form class="card create" onSubmit={submit} aria-labelledby="create-h">
-      <h2 id="create-h">New game</h2>
-      <label>
-        Your name
-        <input
-          name="name"
-          maxLength={32}
-          value={name}
-          placeholder="Guest"
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
-        />
-      </label>
+      <h2 id="create-h">{t("lobby.new_game")}</h2>
+      <NameInput value={name} onInput={setName} />
       <fieldset>
-        <legend>Opponent</legend>
+        <legend>{t("form.opponent")}</legend>
         <label class="radio">
           <input type="radio" name="opponent" checked={opponent === "ai"} onChange={() => setOpponent("ai")} />
-          Computer
+          {t("form.computer")}
         </label>
         <label class="radio">
           <input type="radio" name="opponent" checked={opponent === "human"} onChange={() => setOpponent("human")} />
-          Human
+          {t("form.human")}
         </label>
       </fieldset>
       {opponent === "ai" ? (
         <label>
-          Level
+          {t("form.level")}
           <select
             name="level"
             value={String(level)}
@@ -89,47 +105,47 @@ function CreateForm({ onError }: { onError: (e: string | null) => void }) {
           >
             {(levels.length
               ? levels
-              : [1, 2, 3, 4, 5, 6].map((l) => ({ level: l, name: `Level ${l}`, movetime_ms: 0 }))
+              : [1, 2, 3, 4, 5, 6].map((l) => ({ level: l, name: t("form.level_n", { n: l }), movetime_ms: 0 }))
             ).map((l) => (
               <option value={String(l.level)} key={l.level}>
-                {l.level}. {l.name}
+                {l.level}. {levelName(l.name)}
               </option>
             ))}
           </select>
         </label>
       ) : null}
       <label>
-        Time control
+        {t("form.clock")}
         <select name="clock" value={clock} onChange={(e) => setClock((e.target as HTMLSelectElement).value)}>
           {CLOCKS.map((c) => (
-            <option value={c.value} key={c.value}>
-              {c.label}
+            <option value={c} key={c}>
+              {clockLabel(c)}
             </option>
           ))}
         </select>
       </label>
       <label>
-        Variant
+        {t("form.variant")}
         <select
           name="variant"
           value={variant}
           onChange={(e) => setVariant((e.target as HTMLSelectElement).value as "normal" | "blitz")}
         >
-          <option value="normal">Normal — 3 rings win</option>
-          <option value="blitz">Blitz — 1 ring wins</option>
+          <option value="normal">{t("form.variant_normal")}</option>
+          <option value="blitz">{t("form.variant_blitz")}</option>
         </select>
       </label>
       <fieldset>
-        <legend>Your colour</legend>
+        <legend>{t("form.colour")}</legend>
         {(["random", "white", "black"] as const).map((c) => (
           <label class="radio" key={c}>
             <input type="radio" name="color" checked={color === c} onChange={() => setColor(c)} />
-            {c === "random" ? "Random" : c === "white" ? "White (starts)" : "Black"}
+            {t(COLOUR_KEYS[c])}
           </label>
         ))}
       </fieldset>
       <button type="submit" class="primary" disabled={busy}>
-        {busy ? "Creating…" : "Create game"}
+        {busy ? t("lobby.creating") : t("lobby.create")}
       </button>
     </form>
   );
@@ -141,7 +157,7 @@ function GameRow({ g, action }: { g: Summary; action: "join" | "watch" | "replay
   const join = async () => {
     setBusy(true);
     try {
-      const r = await api.join(g.id, playerName() || "Guest");
+      const r = await api.join(g.id, playerName() || t("seat.guest"));
       saveToken(g.id, r.seat, r.token);
       autoStart.add(g.id);
       navigate(`/game/${g.id}`);
@@ -153,23 +169,25 @@ function GameRow({ g, action }: { g: Summary; action: "join" | "watch" | "replay
   return (
     <li class="game-row" data-testid={`game-${g.id}`}>
       <span class="who">
-        <span class="swatch white" aria-hidden="true" /> {g.white ?? <em>open</em>}
-        <span class="vs"> vs </span>
-        <span class="swatch black" aria-hidden="true" /> {g.black ?? <em>open</em>}
+        <span class="swatch white" aria-hidden="true" /> {g.white ?? <em>{t("seat.tag_open")}</em>}
+        <span class="vs"> {t("lobby.vs")} </span>
+        <span class="swatch black" aria-hidden="true" /> {g.black ?? <em>{t("seat.tag_open")}</em>}
       </span>
       <span class="meta small">
-        {g.variant === "blitz" ? "blitz · " : ""}
+        {g.variant === "blitz" ? `${t("variant.blitz")} · ` : ""}
         {describeClock(g.clock)}
-        {action === "watch" ? ` · ply ${g.ply}` : ""}
-        {action === "replay" ? ` · ${describeResult(g.result, g.status, g.variant)}` : ""}
+        {action === "watch" ? ` · ${t("lobby.ply", { n: g.ply })}` : ""}
+        {action === "replay"
+          ? ` · ${describeResult(g.result, g.status, g.variant, { white: g.white ?? colorName("white"), black: g.black ?? colorName("black") })}`
+          : ""}
       </span>
       {action === "join" ? (
         <button type="button" class="primary" onClick={join} disabled={busy}>
-          Join
+          {t("lobby.join")}
         </button>
       ) : (
         <a class="button" href={action === "watch" ? `/game/${g.id}` : `/replay/${g.id}`} onClick={linkClick}>
-          {action === "watch" ? "Watch" : "Replay"}
+          {action === "watch" ? t("lobby.watch") : t("over.replay")}
         </a>
       )}
       {err ? (
@@ -192,7 +210,7 @@ export function ImportBox() {
         e.preventDefault();
         try {
           const plies = parseRecord(text);
-          if (!plies.length) throw new RecordError("The record has no decisions.");
+          if (!plies.length) throw new RecordError(t("import.empty"));
           setErr(null);
           navigate(`/#replay=${encodeURIComponent(text.trim())}`);
         } catch (x) {
@@ -200,9 +218,9 @@ export function ImportBox() {
         }
       }}
     >
-      <h2 id="import-h">Import a record</h2>
+      <h2 id="import-h">{t("import.title")}</h2>
       <label for="import-text" class="small muted">
-        Paste a game in the official notation, e.g. <code>1.e4 2.f6 3.c3 …</code>
+        {t("import.hint")} <code>1.e4 2.f6 3.c3 …</code>
       </label>
       <textarea
         id="import-text"
@@ -217,7 +235,7 @@ export function ImportBox() {
         </p>
       ) : null}
       <button type="submit" disabled={!text.trim()}>
-        Replay it
+        {t("import.submit")}
       </button>
     </form>
   );
@@ -254,40 +272,44 @@ export function Lobby() {
     };
   }, []);
 
-  const list = (games: Summary[] | null, action: "join" | "watch" | "replay", empty: string, testid: string) => (
+  const list = (games: Summary[] | null, action: "join" | "watch" | "replay", emptyKey: Key, testid: string) => (
     <ul class="games" data-testid={testid}>
-      {games === null ? <li class="muted">Loading…</li> : null}
-      {games?.length === 0 ? <li class="muted">{empty}</li> : null}
+      {games === null ? <li class="muted">{t("lobby.loading")}</li> : null}
+      {games?.length === 0 ? <li class="muted">{t(emptyKey)}</li> : null}
       {games?.map((g) => (
         <GameRow g={g} action={action} key={g.id} />
       ))}
     </ul>
   );
 
+  const split = active ? splitIdle(active, Date.now()) : null;
   return (
     <main class="page lobby" data-testid="lobby">
       <div class="hero">
-        <h1>Play YINSH</h1>
-        <p class="muted">
-          Five rings each. Make rows of five markers, remove a ring for each row: three rings win. Play the computer or
-          a friend, watch live games, replay finished ones.
-        </p>
+        <h1>{t("lobby.title")}</h1>
+        <p class="muted">{t("lobby.intro")}</p>
       </div>
       <ErrorBanner error={error ?? listError} onClose={() => setError(null)} />
       <div class="lobby-grid">
         <CreateForm onError={setError} />
         <div class="lists">
           <section class="card">
-            <h2>Open games</h2>
-            {list(waiting, "join", "No open games. Create one!", "open-games")}
+            <h2>{t("lobby.open")}</h2>
+            {list(waiting, "join", "lobby.open_none", "open-games")}
           </section>
           <section class="card">
-            <h2>Games in progress</h2>
-            {list(active, "watch", "No games in progress.", "active-games")}
+            <h2>{t("lobby.active")}</h2>
+            {list(split?.live ?? null, "watch", "lobby.active_none", "active-games")}
+            {split?.idle.length ? (
+              <details class="idle" data-testid="idle-games">
+                <summary>{t("lobby.idle", { n: split.idle.length })}</summary>
+                {list(split.idle, "watch", "lobby.active_none", "idle-list")}
+              </details>
+            ) : null}
           </section>
           <section class="card">
-            <h2>Finished games</h2>
-            {list(over, "replay", "No finished games yet.", "finished-games")}
+            <h2>{t("lobby.over")}</h2>
+            {list(over, "replay", "lobby.over_none", "finished-games")}
           </section>
           <ImportBox />
         </div>

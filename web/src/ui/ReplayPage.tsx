@@ -6,9 +6,12 @@ import { formatRecord, type Ply, parseRecord } from "../board/notation";
 import { markersInPool, type Position, parsePosition, START_TEXT } from "../board/position";
 import { ApiError, api, describeClock } from "./api";
 import { Board } from "./Board";
+import { lastTurn, pageKey } from "./history";
+import { colorName, t } from "./i18n";
 import { ImportBox } from "./Lobby";
-import { describeResult, ErrorBanner, MoveList, PlayerBar } from "./panels";
+import { ErrorBanner, MoveList, PlayerBar } from "./panels";
 import { linkClick } from "./router";
+import { describeResult } from "./status";
 import type { RecordJson } from "./types";
 
 interface Loaded {
@@ -18,6 +21,8 @@ interface Loaded {
   variant: "normal" | "blitz";
   clock: RecordJson["clock"];
   result: string;
+  /** The game has a result (finished or imported with one): nobody is to move at its end. */
+  ended: boolean;
   plies: Ply[];
   positions: Position[];
   error: string | null;
@@ -77,20 +82,23 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         (r) => {
           const plies: Ply[] = r.decisions.map((d) => ({ side: d.by === "white" ? "w" : "b", decision: d.decision }));
           const { positions, error } = build(r.start, plies);
+          const white = r.white ?? colorName("white");
+          const black = r.black ?? colorName("black");
           setData({
-            title: `Game ${r.id}`,
-            white: r.white ?? "White",
-            black: r.black ?? "Black",
+            title: t("replay.title", { id: r.id }),
+            white,
+            black,
             variant: r.variant,
             clock: r.clock,
-            result: describeResult(r.result, r.status, r.variant),
+            result: describeResult(r.result, r.status, r.variant, { white, black }),
+            ended: r.status === "over" || r.status === "aborted",
             plies,
             positions,
             error,
           });
           setPly(positions.length - 1);
         },
-        (e) => setError(e instanceof ApiError ? `Cannot load the game: ${e.message}` : String(e)),
+        (e) => setError(e instanceof ApiError ? t("replay.cannot_load", { message: e.message }) : String(e)),
       );
     } else if (props.record !== undefined) {
       try {
@@ -102,19 +110,20 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         const tag = (t: string) => new RegExp(`\\[${t}\\s+"([^"]*)"\\]`).exec(text)?.[1];
         const res = tag("Result");
         setData({
-          title: "Imported record",
-          white: tag("White") ?? "White",
-          black: tag("Black") ?? "Black",
+          title: t("replay.imported"),
+          white: tag("White") ?? colorName("white"),
+          black: tag("Black") ?? colorName("black"),
           variant,
           clock: null,
-          result: res ? `Result ${res}` : "",
+          result: res ? t("replay.result_tag", { result: res }) : "",
+          ended: !!res && res !== "*",
           plies,
           positions,
           error,
         });
         setPly(0);
       } catch (e) {
-        setError(e instanceof Error ? `This record cannot be read: ${e.message}` : String(e));
+        setError(e instanceof Error ? t("replay.unreadable", { message: e.message }) : String(e));
       }
     }
   }, [props.id, props.record]);
@@ -134,16 +143,16 @@ export function ReplayPage(props: { id?: string; record?: string }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+      if (!pageKey(e)) return;
       const moves: Record<string, () => void> = {
         ArrowLeft: () => setPly((p) => Math.max(0, p - 1)),
         ArrowRight: () => setPly((p) => Math.min(last, p + 1)),
         Home: () => setPly(0),
         End: () => setPly(last),
       };
+      if (e.key === "f") return setFlipped((x) => !x);
       const f = moves[e.key];
-      if (f && !t?.classList.contains("yb-board")) {
+      if (f) {
         e.preventDefault();
         setPlaying(false);
         f();
@@ -159,7 +168,8 @@ export function ReplayPage(props: { id?: string; record?: string }) {
     const step = ply - prevPly.current;
     const previous = step === 1 ? (data.positions[ply - 1] ?? null) : null;
     prevPly.current = ply;
-    return { position, previous, last: ply > 0 ? (data.plies[ply - 1]?.decision ?? null) : null };
+    const turn = lastTurn(data.plies, ply);
+    return { position, previous, turn: turn.decisions, turnStart: data.positions[turn.first] ?? null };
   }, [data, ply]);
 
   if (error) {
@@ -168,14 +178,14 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         <ErrorBanner error={error} />
         <p>
           <a href="/" onClick={linkClick}>
-            Back to the lobby
+            {t("nav.back_to_lobby")}
           </a>
         </p>
         <ImportBox />
       </main>
     );
   }
-  if (!data || !view) return <main class="page narrow muted">Loading the replay…</main>;
+  if (!data || !view) return <main class="page narrow muted">{t("replay.loading")}</main>;
 
   const ringsToWin = data.variant === "blitz" ? 1 : 3;
   const pos = view.position;
@@ -185,7 +195,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
     <PlayerBar
       side={side}
       name={side === "white" ? data.white : data.black}
-      toMove={pos.step !== "over" && pos.side === (side === "white" ? "w" : "b")}
+      toMove={pos.step !== "over" && !(data.ended && ply === last) && pos.side === (side === "white" ? "w" : "b")}
       removed={pos.removed[side === "white" ? "w" : "b"]}
       removedOf={ringsToWin}
     />
@@ -199,58 +209,83 @@ export function ReplayPage(props: { id?: string; record?: string }) {
           <Board
             position={pos}
             legal={null}
-            last={view.last}
+            turn={view.turn}
+            turnStart={view.turnStart}
             previous={view.previous}
             flipped={flipped}
-            label={`Replay of ${data.title}, after ${ply} decisions`}
+            label={t("replay.board_label", { title: data.title, ply })}
           />
         </div>
         {bar(bottom)}
-        <nav class="replay-nav" aria-label="Replay controls">
-          <button type="button" onClick={() => go(0)} disabled={ply === 0} aria-label="First" title="First (Home)">
+        <nav class="replay-nav" aria-label={t("replay.controls")}>
+          <button
+            type="button"
+            onClick={() => go(0)}
+            disabled={ply === 0}
+            aria-label={t("replay.first")}
+            title={t("replay.first_key")}
+          >
             <Icon d="M5 4h2v16H5zM19 4v16L8 12z" />
           </button>
           <button
             type="button"
             onClick={() => go(ply - 1)}
             disabled={ply === 0}
-            aria-label="Previous"
-            title="Previous (←)"
+            aria-label={t("replay.previous")}
+            title={t("replay.previous_key")}
           >
             <Icon d="M17 4v16L6 12z" />
           </button>
           <span class="counter" data-testid="counter" aria-live="polite">
             {ply} / {last}
           </span>
-          <button type="button" onClick={() => go(ply + 1)} disabled={ply >= last} aria-label="Next" title="Next (→)">
+          <button
+            type="button"
+            onClick={() => go(ply + 1)}
+            disabled={ply >= last}
+            aria-label={t("replay.next")}
+            title={t("replay.next_key")}
+          >
             <Icon d="M7 4v16l11-8z" />
           </button>
-          <button type="button" onClick={() => go(last)} disabled={ply >= last} aria-label="Last" title="Last (End)">
+          <button
+            type="button"
+            onClick={() => go(last)}
+            disabled={ply >= last}
+            aria-label={t("replay.last")}
+            title={t("replay.last_key")}
+          >
             <Icon d="M17 4h2v16h-2zM5 4v16l11-8z" />
           </button>
           <button
             type="button"
             class="primary"
-            aria-label={playing ? "Pause" : "Play"}
+            aria-label={playing ? t("replay.pause") : t("replay.play")}
             onClick={() => {
               if (!playing && ply >= last) setPly(0);
               setPlaying(!playing);
             }}
           >
-            {playing ? "Pause" : "Play"}
+            {playing ? t("replay.pause") : t("replay.play")}
           </button>
           <select
-            aria-label="Autoplay speed"
+            aria-label={t("replay.speed")}
             value={String(speed)}
             onChange={(e) => setSpeed(Number((e.target as HTMLSelectElement).value))}
           >
             {SPEEDS.map((s) => (
               <option value={String(s)} key={s}>
-                {s / 1000} s
+                {t("replay.seconds", { n: s / 1000 })}
               </option>
             ))}
           </select>
-          <button type="button" onClick={() => setFlipped(!flipped)} aria-label="Flip the board" title="Flip">
+          <button
+            type="button"
+            onClick={() => setFlipped(!flipped)}
+            aria-label={t("board.flip")}
+            aria-pressed={flipped}
+            title={t("board.flip_key")}
+          >
             ⇅
           </button>
         </nav>
@@ -259,24 +294,24 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         <section class="status-box">
           <h1 class="h2">{data.title}</h1>
           <p class="status-line">
-            <strong>{data.result || "Result unknown"}</strong>
+            <strong>{data.result || t("replay.no_result")}</strong>
           </p>
           <p class="small muted">
-            {data.variant === "blitz" ? "Blitz" : "Normal"} · {describeClock(data.clock)} · Markers in pool:{" "}
-            {markersInPool(pos)}
+            {data.variant === "blitz" ? t("variant.blitz") : t("variant.normal")} · {describeClock(data.clock)} ·{" "}
+            {t("game.pool", { n: markersInPool(pos) })}
           </p>
-          <ErrorBanner error={data.error ? `The record stops fitting the board at ${data.error}` : null} />
+          <ErrorBanner error={data.error ? t("replay.stops", { error: data.error }) : null} />
         </section>
         <section class="moves-box">
-          <h2>Moves</h2>
+          <h2>{t("moves.title")}</h2>
           <MoveList plies={data.plies} current={ply} onJump={(n) => go(n)} />
         </section>
         <details class="card record">
-          <summary>Record in the official notation</summary>
-          <textarea readOnly rows={5} value={formatRecord(data.plies)} aria-label="Record" />
+          <summary>{t("replay.record")}</summary>
+          <textarea readOnly rows={5} value={formatRecord(data.plies)} aria-label={t("replay.record_label")} />
           {props.id ? (
             <a href={`/api/games/${props.id}/record`} download={`yinsh-${props.id}.txt`}>
-              Download the record
+              {t("replay.download")}
             </a>
           ) : null}
         </details>

@@ -1,4 +1,5 @@
 // HTTP JSON API client and seat tokens.
+import { t } from "./i18n";
 import type { Color, Game, Level, RecordJson, Summary } from "./types";
 
 export class ApiError extends Error {
@@ -20,7 +21,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.");
+    throw new ApiError("network", t("error.network"));
   }
   const text = await res.text();
   let data: unknown = null;
@@ -67,7 +68,7 @@ export const api = {
   record: (id: string) => request<RecordJson>("GET", `/api/games/${encodeURIComponent(id)}/record.json`),
   recordText: async (id: string): Promise<string> => {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`);
-    if (!res.ok) throw new ApiError(`http_${res.status}`, `The record could not be loaded (${res.status}).`);
+    if (!res.ok) throw new ApiError(`http_${res.status}`, t("error.record", { status: res.status }));
     return res.text();
   },
 };
@@ -104,10 +105,10 @@ export function savePlayerName(name: string): void {
 }
 
 export function describeClock(c: { base_ms: number; increment_ms: number } | null): string {
-  if (!c) return "untimed";
+  if (!c) return t("clock.untimed");
   const min = c.base_ms / 60000;
-  const base = Number.isInteger(min) ? `${min} min` : `${Math.round(c.base_ms / 1000)} s`;
-  return c.increment_ms ? `${base} + ${c.increment_ms / 1000} s` : base;
+  const base = Number.isInteger(min) ? t("clock.min", { n: min }) : t("clock.s", { n: Math.round(c.base_ms / 1000) });
+  return c.increment_ms ? `${base} + ${t("clock.s", { n: c.increment_ms / 1000 })}` : base;
 }
 
 /** Games this tab created or joined: the game page agrees to start them at once. */

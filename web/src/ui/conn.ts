@@ -1,6 +1,7 @@
 // The live connection to one game: WebSocket with automatic reconnection, version tracking
 // (a gap triggers a fresh snapshot), catch-up when a stale tab comes back, and the offset
 // between the server's clock and ours (from ping/pong) for the clocks.
+import { t } from "./i18n";
 import type { ChatLine, Color, Game, ServerMessage } from "./types";
 
 export type ConnStatus = "connecting" | "open" | "reconnecting";
@@ -206,7 +207,7 @@ export class GameConnection {
       case "error":
         // A ping refused (e.g. before hello succeeded) is not the player's business.
         if (typeof msg.id === "number" && this.pingSent.delete(msg.id)) return;
-        this.h.onError(msg.code ?? "error", msg.message ?? "The server refused that.", msg.id);
+        this.h.onError(msg.code ?? "error", msg.message ?? t("error.refused"), msg.id);
         // No such game: nothing to follow, and retrying will not help.
         if (msg.code === "game_not_found") this.close();
         return;

@@ -2,7 +2,8 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatTurnBody, groupTurns, type Ply } from "../board/notation";
-import type { ChatLine, Clocks, Color, Result, Seat } from "./types";
+import { colorName, t } from "./i18n";
+import type { ChatLine, Clocks, Color } from "./types";
 
 export function formatMs(ms: number): string {
   const t = Math.max(0, ms);
@@ -40,7 +41,7 @@ export function ClockView({ clocks, side, offset }: { clocks: Clocks | null; sid
     <span
       class={`clock${running ? " running" : ""}${low ? " low" : ""}`}
       role="timer"
-      aria-label={`${side} clock ${formatMs(ms)}`}
+      aria-label={t("clock.label", { color: colorName(side), time: formatMs(ms) })}
       data-testid={`clock-${side}`}
     >
       {formatMs(ms)}
@@ -50,12 +51,7 @@ export function ClockView({ clocks, side, offset }: { clocks: Clocks | null; sid
 
 export function RingsRemoved({ side, count, of = 3 }: { side: Color; count: number; of?: number }) {
   return (
-    <span
-      class="removed"
-      role="img"
-      aria-label={`${count} ring${count === 1 ? "" : "s"} removed`}
-      title="Rings removed"
-    >
+    <span class="removed" role="img" aria-label={t("rings.removed", { n: count })} title={t("rings.removed_title")}>
       {Array.from({ length: of }, (_, i) => (
         <svg viewBox="0 0 20 20" class={`mini-ring ${i < count ? `filled ${side}` : "empty"}`} aria-hidden="true">
           <circle cx="10" cy="10" r="7" />
@@ -63,13 +59,6 @@ export function RingsRemoved({ side, count, of = 3 }: { side: Color; count: numb
       ))}
     </span>
   );
-}
-
-export function seatName(seat: Seat | undefined, fallback: string | null = null): string {
-  if (!seat) return fallback ?? "?";
-  if (seat.kind === "open") return "open seat";
-  if (seat.kind === "ai") return seat.name ?? `Computer (level ${seat.level ?? "?"})`;
-  return seat.name ?? fallback ?? "Guest";
 }
 
 export function PlayerBar(props: {
@@ -91,16 +80,16 @@ export function PlayerBar(props: {
         <span
           class={`presence ${props.online ? "on" : "off"}`}
           data-testid={`presence-${props.side}`}
-          title={props.online ? "connected" : "not connected"}
+          title={props.online ? t("presence.on") : t("presence.off")}
         />
       )}
       <span class="pname">
         <span class="nm">{props.name}</span>
         <span class="sub">
-          {props.side === "white" ? "White" : "Black"}
-          {props.you ? " · you" : ""}
-          {props.toMove ? " · to move" : ""}
-          {props.online === false ? " · away" : ""}
+          {colorName(props.side)}
+          {props.you ? ` · ${t("player.you")}` : ""}
+          {props.toMove ? ` · ${t("player.to_move")}` : ""}
+          {props.online === false ? ` · ${t("player.away")}` : ""}
         </span>
       </span>
       <RingsRemoved side={props.side} count={props.removed} of={props.removedOf} />
@@ -114,27 +103,37 @@ export function MoveList(props: { plies: Ply[]; current?: number; onJump?: (plie
   const turns = groupTurns(props.plies);
   const box = useRef<HTMLOListElement>(null);
   const current = props.current ?? props.plies.length;
+  // Keep the current move in sight by scrolling the list itself, never the page (on a
+  // phone, scrolling the page took the board out of view at each step).
   useEffect(() => {
-    const el = box.current?.querySelector(".ply.current");
-    if (el && "scrollIntoView" in el) (el as HTMLElement).scrollIntoView({ block: "nearest" });
-    else if (box.current && props.current === undefined) box.current.scrollTop = box.current.scrollHeight;
+    const list = box.current;
+    if (!list) return;
+    const el = list.querySelector<HTMLElement>(".ply.current");
+    if (!el) {
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
+    const top = el.offsetTop; // the list is position: relative
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + el.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + el.offsetHeight - list.clientHeight;
   }, [current, props.plies.length]);
-  if (!turns.length) return <p class="muted small">No decisions yet.</p>;
+  if (!turns.length) return <p class="muted small">{t("moves.none")}</p>;
   return (
-    <ol class="moves" ref={box} aria-label="Move list">
-      {turns.map((t) => (
-        <li key={t.number} class={`turn ${t.side}`}>
-          <span class="num">{t.number}.</span>
+    <ol class="moves" ref={box} aria-label={t("moves.label")}>
+      {turns.map((tu) => (
+        <li key={tu.number} class={`turn ${tu.side}`}>
+          <span class="num">{tu.number}.</span>
           {props.onJump ? (
-            t.plies.map((d, i) => {
-              const n = t.first + i + 1;
+            tu.plies.map((d, i) => {
+              const n = tu.first + i + 1;
               return (
                 <button
                   type="button"
                   key={n}
                   class={`ply${n === current ? " current" : ""}`}
                   aria-current={n === current ? "step" : undefined}
-                  aria-label={`ply ${n}: ${d}`}
+                  aria-label={t("moves.ply", { n, decision: d })}
                   onClick={() => props.onJump?.(n)}
                 >
                   {d}
@@ -142,27 +141,12 @@ export function MoveList(props: { plies: Ply[]; current?: number; onJump?: (plie
               );
             })
           ) : (
-            <span class="body">{formatTurnBody(t.plies)}</span>
+            <span class="body">{formatTurnBody(tu.plies)}</span>
           )}
         </li>
       ))}
     </ol>
   );
-}
-
-export function describeResult(r: Result | null, status: string, variant = "normal"): string {
-  if (status === "aborted" || r?.reason === "aborted") return "Game aborted";
-  if (!r) return "";
-  const why: Record<Result["reason"], string> = {
-    rings: variant === "blitz" ? "by removing a ring" : "by removing three rings",
-    markers: "on rings when the markers ran out",
-    no_moves: "when no ring could move",
-    timeout: "on time",
-    resign: "by resignation",
-    aborted: "",
-  };
-  if (!r.winner) return `Draw (${r.score}) ${why[r.reason]}`.trim();
-  return `${r.winner === "white" ? "White" : "Black"} wins ${why[r.reason]} (${r.score})`;
 }
 
 export function ChatBox(props: { lines: ChatLine[]; onSend?: (text: string) => void; disabled?: boolean }) {
@@ -172,7 +156,7 @@ export function ChatBox(props: { lines: ChatLine[]; onSend?: (text: string) => v
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [props.lines.length]);
   return (
-    <section class="chat" aria-label="Chat">
+    <section class="chat" aria-label={t("chat.title")}>
       <ul class="chat-lines" ref={list} aria-live="polite">
         {props.lines.map((l, i) => (
           <li key={`${l.at}-${i}`} class={`chat-line ${l.seat}`}>
@@ -193,15 +177,15 @@ export function ChatBox(props: { lines: ChatLine[]; onSend?: (text: string) => v
           }}
         >
           <input
-            aria-label="Chat message or /command"
-            placeholder="Say something, or /help"
+            aria-label={t("chat.label")}
+            placeholder={t("chat.placeholder")}
             maxLength={500}
             value={text}
             disabled={props.disabled}
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
           <button type="submit" disabled={props.disabled}>
-            Send
+            {t("chat.send")}
           </button>
         </form>
       ) : null}
@@ -215,10 +199,27 @@ export function ErrorBanner({ error, onClose }: { error: string | null; onClose?
     <div class="error-banner" role="alert" data-testid="error">
       <span>{error}</span>
       {onClose ? (
-        <button type="button" class="link" onClick={onClose} aria-label="Dismiss">
+        <button type="button" class="link" onClick={onClose} aria-label={t("action.dismiss")}>
           ✕
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** The player's name box (create form, joining from a link). */
+export function NameInput({ value, onInput }: { value: string; onInput: (v: string) => void }) {
+  return (
+    <label>
+      {t("form.your_name")}
+      <input
+        name="name"
+        maxLength={32}
+        value={value}
+        placeholder={t("seat.guest")}
+        autocomplete="nickname"
+        onInput={(e) => onInput((e.target as HTMLInputElement).value)}
+      />
+    </label>
   );
 }

@@ -1,0 +1,40 @@
+// Service worker: keeps the UI (page, script, styles, icon, manifest) in a cache named
+// after the build, so that the page opens at once on a later visit and without a network.
+// The API and the WebSocket always go to the network. Generated into dist/ by build.mjs,
+// which replaces __VERSION__ with a hash of the files.
+const CACHE = "yinsh-ui-__VERSION__";
+const FILES = ["/", "/app.js", "/app.css", "/manifest.json", "/icon.svg"];
+
+self.addEventListener("install", (e) => {
+  e.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (e) => {
+  e.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith("yinsh-ui-") && k !== CACHE).map((k) => caches.delete(k))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (e) => {
+  const req = e.request;
+  if (req.method !== "GET") return;
+  const url = new URL(req.url);
+  if (url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
+  if (req.mode === "navigate") {
+    // Every page of the UI is index.html: from the network (which knows a missing page,
+    // status 404), from the cache when the network fails.
+    e.respondWith(fetch(req).catch(() => caches.match("/").then((hit) => hit ?? Response.error())));
+    return;
+  }
+  if (FILES.includes(url.pathname)) e.respondWith(caches.match(url.pathname).then((hit) => hit ?? fetch(req)));
+});

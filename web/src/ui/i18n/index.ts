@@ -1,0 +1,84 @@
+// The message catalogue: every string the UI shows, in English, German and Polish.
+// The language comes from the saved choice, else the browser's languages, else English.
+import { useEffect, useState } from "preact/hooks";
+import { de } from "./de";
+import { en, type Key } from "./en";
+import { pl } from "./pl";
+
+export type { Key };
+export type Lang = "en" | "de" | "pl";
+export const LANGS: ReadonlyArray<{ code: Lang; name: string }> = [
+  { code: "en", name: "English" },
+  { code: "de", name: "Deutsch" },
+  { code: "pl", name: "Polski" },
+];
+export const CATALOGUE: Record<Lang, Record<Key, string>> = { en, de, pl };
+
+const STORE = "yinsh.lang";
+
+function isLang(s: string | null | undefined): s is Lang {
+  return s === "en" || s === "de" || s === "pl";
+}
+
+/** The first of the browser's languages we have, e.g. ["pl-PL", "en"] -> "pl". */
+export function pickLang(saved: string | null, browser: readonly string[]): Lang {
+  if (isLang(saved)) return saved;
+  for (const b of browser) {
+    const base = b.toLowerCase().split("-")[0];
+    if (isLang(base)) return base;
+  }
+  return "en";
+}
+
+function saved(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(STORE) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Lang = pickLang(
+  saved(),
+  typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language ?? "en"]),
+);
+const listeners = new Set<(l: Lang) => void>();
+if (typeof document !== "undefined") document.documentElement.lang = current;
+
+export function lang(): Lang {
+  return current;
+}
+
+export function setLang(l: Lang): void {
+  current = l;
+  try {
+    globalThis.localStorage?.setItem(STORE, l);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  if (typeof document !== "undefined") document.documentElement.lang = l;
+  for (const f of listeners) f(l);
+}
+
+/** Re-renders the caller when the language changes. */
+export function useLang(): Lang {
+  const [l, set] = useState(current);
+  useEffect(() => {
+    listeners.add(set);
+    return () => {
+      listeners.delete(set);
+    };
+  }, []);
+  return l;
+}
+
+/** The message `key` in the current language, `{name}` placeholders filled from `params`. */
+export function t(key: Key, params: Record<string, string | number> = {}, l: Lang = current): string {
+  const text = CATALOGUE[l][key] ?? en[key];
+  return text.replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
+}
+
+/** "White"/"Black" in the current language. */
+export function colorName(c: "white" | "black"): string {
+  return t(c === "white" ? "color.white" : "color.black");
+}
