@@ -12,7 +12,8 @@ const char* yinsh_position(const char* text);
 const char* yinsh_apply(const char* position, const char* decision);
 // Decisions (separated by spaces or newlines) played from a start: {"positions": [start, after
 // 1, ...] (without legal), "sides": ["w", ...] (who made each), "flipped": [[...], ...],
-// "turns": [{"number", "first", "text"}]}; on a bad one {"error": "decision N: ...", "ply": N}.
+// "turns": [{"number", "first", "text"}]}; a bad decision stops the replay there and adds
+// "error": "decision N: ..." and "ply": N (the lists hold what was played before it).
 const char* yinsh_replay(const char* start, const char* decisions);
 // One decision's syntax: {"decision": canonical text, "kind", "from", "to"} or {"error"}.
 const char* yinsh_parse_decision(const char* text);

@@ -27,12 +27,29 @@ std::optional<Position> read_position(const char* text, std::string* error) {
   return parse_position(t, error);
 }
 
+// `text` without the spaces around it (a decision typed by a player).
+std::string_view trimmed(const char* text) {
+  std::string_view t = text ? text : "";
+  const size_t a = t.find_first_not_of(" \t\r\n");
+  if (a == std::string_view::npos) return {};
+  return t.substr(a, t.find_last_not_of(" \t\r\n") - a + 1);
+}
+
+// A decision in notation that is legal in `pos`, or nullopt with `error` saying why in words.
+std::optional<Move> legal_move(const Position& pos, std::string_view text, std::string& error) {
+  const auto m = parse_move(text, &error);
+  if (!m) return std::nullopt;
+  if (is_legal(pos, *m)) return m;
+  error = to_string(*m) + ": " + why_illegal(pos, *m);
+  return std::nullopt;
+}
+
 // Plays the decisions of `text` (separated by spaces or newlines) from `pos`, calling
 // on_played(mover, state) after each; false with `error` ("decision N: why") on a bad one.
 template <class F>
 bool play_all(Position& pos, const char* text, std::vector<Move>& moves, std::string& error, F&& on_played) {
   for (const std::string& word : split_words(text ? text : "")) {
-    const auto m = parse_legal_move(pos, word, &error);
+    const auto m = legal_move(pos, word, error);
     if (!m) {
       error = "decision " + std::to_string(moves.size() + 1) + ": " + error;
       return false;
@@ -44,6 +61,18 @@ bool play_all(Position& pos, const char* text, std::vector<Move>& moves, std::st
     on_played(mover, st);
   }
   return true;
+}
+
+// Comments in braces are the record's business, not the notation's: they are dropped.
+std::string without_comments(std::string_view text) {
+  std::string s;
+  int depth = 0;
+  for (char c : text) {
+    if (c == '{') ++depth;
+    if (depth == 0) s += c;
+    if (c == '}' && depth > 0) --depth;
+  }
+  return s;
 }
 
 std::string_view kind_name(Move m) {
@@ -74,7 +103,7 @@ const char* yinsh_apply(const char* position, const char* decision) {
   std::string error;
   auto pos = read_position(position, &error);
   if (!pos) return reply(error_json(error));
-  const auto m = parse_legal_move(*pos, decision ? decision : "", &error);
+  const auto m = legal_move(*pos, trimmed(decision), error);
   if (!m) return reply(error_json(error));
   StateInfo st;
   pos->do_move(*m, st);
@@ -105,11 +134,6 @@ const char* yinsh_replay(const char* start, const char* decisions) {
     write_position(p, *pos, false);
     write_points(f, st.flipped);
   });
-  if (!ok) {
-    std::string s;
-    JsonOut(s).begin_object().key("error").value(error).key("ply").value(int(moves.size()) + 1).end_object();
-    return reply(std::move(s));
-  }
   p.end_array();
   sd.end_array();
   f.end_array();
@@ -119,6 +143,7 @@ const char* yinsh_replay(const char* start, const char* decisions) {
   std::string s;
   JsonOut o(s);
   o.begin_object().key("positions").raw(positions).key("sides").raw(sides).key("flipped").raw(flipped);
+  if (!ok) o.key("error").value(error).key("ply").value(int(moves.size()) + 1);
   o.key("turns").begin_array();
   size_t ply = 0;
   for (const std::string& w : words) {
@@ -134,7 +159,7 @@ const char* yinsh_replay(const char* start, const char* decisions) {
 
 const char* yinsh_parse_decision(const char* text) {
   std::string error;
-  const auto m = parse_move(text ? text : "", &error);
+  const auto m = parse_move(trimmed(text), &error);
   if (!m) return reply(error_json(error));
   std::string s;
   JsonOut o(s);
@@ -146,7 +171,7 @@ const char* yinsh_parse_decision(const char* text) {
 
 const char* yinsh_parse_record(const char* text) {
   std::string error;
-  const auto r = read_record(text ? text : "", &error);
+  const auto r = read_record(without_comments(text ? text : ""), &error);
   if (!r) return reply(error_json(error));
   std::string s;
   JsonOut o(s);

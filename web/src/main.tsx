@@ -1,4 +1,5 @@
 import { render } from "preact";
+import { loadCore } from "./engine/core";
 import { GamePage } from "./ui/GamePage";
 import { Lobby } from "./ui/Lobby";
 import { ReplayPage } from "./ui/ReplayPage";
@@ -49,5 +50,13 @@ function App() {
   );
 }
 
+// The rules core (WebAssembly) answers synchronously once loaded: load it before the first page.
 const root = document.getElementById("app");
-if (root) render(<App />, root);
+if (root) {
+  loadCore().then(
+    () => render(<App />, root),
+    (e) => {
+      root.textContent = `The game's rules core could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
+    },
+  );
+}

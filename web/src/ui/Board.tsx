@@ -1,6 +1,6 @@
 // Preact wrapper around the framework-free SVG board.
 import { useEffect, useRef } from "preact/hooks";
-import type { Position } from "../board/position";
+import type { Position } from "../board/types";
 import { BoardView } from "../board/view";
 
 export interface BoardProps {

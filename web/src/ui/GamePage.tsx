@@ -1,8 +1,7 @@
 // The game page: board, players and clocks, move list, chat, actions, share link.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { applyDecision, pliesOf } from "../board/apply";
-import { canonicalDecision } from "../board/notation";
-import { markersInPool, type Position, parsePosition } from "../board/position";
+import type { Position } from "../board/types";
+import { applyDecision, canonicalDecision, markersInPool, parsePosition, pliesOf } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, loadToken, playerName, saveToken } from "./api";
 import { Board } from "./Board";
 import { GameConnection, type LiveModel } from "./conn";
