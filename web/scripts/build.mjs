@@ -1,4 +1,5 @@
-// Builds web/dist: index.html, app.js, app.css. `--watch` rebuilds on change.
+// Builds web/dist: index.html, app.js, engine-worker.js, app.css. `--watch` rebuilds on change.
+// The rules core, web/dist/yinsh-core.mjs, is built by scripts/build-wasm (scripts/setup).
 import { copyFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +11,8 @@ const watch = process.argv.includes("--watch");
 mkdirSync(dist, { recursive: true });
 
 const options = {
-  entryPoints: { app: join(root, "src/main.tsx") },
+  // The engine's Web Worker is its own bundle; both load /yinsh-core.mjs (scripts/build-wasm).
+  entryPoints: { app: join(root, "src/main.tsx"), "engine-worker": join(root, "src/engine/worker.ts") },
   outdir: dist,
   bundle: true,
   format: "esm",
