@@ -1,5 +1,6 @@
 import { render } from "preact";
 import { loadCore } from "./engine/core";
+import { AnalysisPage } from "./ui/AnalysisPage";
 import { GamePage } from "./ui/GamePage";
 import { Lobby } from "./ui/Lobby";
 import { ReplayPage } from "./ui/ReplayPage";
@@ -20,6 +21,9 @@ function App() {
       break;
     case "import":
       page = <ReplayPage record={route.record} />;
+      break;
+    case "analysis":
+      page = <AnalysisPage hash={route.hash} />;
       break;
     case "missing":
       page = (
@@ -42,6 +46,9 @@ function App() {
         <nav>
           <a href="/" onClick={linkClick}>
             Lobby
+          </a>
+          <a href="/analysis" onClick={linkClick}>
+            Analysis
           </a>
         </nav>
       </header>

@@ -65,12 +65,14 @@ export function legalDecisions(p: Position): string[] {
 export interface Applied {
   position: Position;
   flipped: string[];
+  /** The decision as the notation writes it (canonical). */
+  decision: string;
 }
 
 /** Plays one legal decision; an illegal one is refused with the reason. */
 export function applyDecision(pos: Position, text: string): Applied {
-  const r = ask<{ position: CorePosition; flipped: string[] }>(ApplyError, "apply", pos.text, text);
-  return { position: toPosition(r.position), flipped: r.flipped };
+  const r = ask<{ position: CorePosition; flipped: string[]; decision: string }>(ApplyError, "apply", pos.text, text);
+  return { position: toPosition(r.position), flipped: r.flipped, decision: r.decision };
 }
 
 /** A game replayed: positions (index 0 = the start), who made each decision, the flips. */

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { formatRecord } from "../board/turns";
 import type { Ply, Position } from "../board/types";
 import { markersInPool, parsePosition, readRecord, replayGame } from "../engine/rules";
+import { analysisLink } from "./analysis";
 import { ApiError, api, describeClock } from "./api";
 import { Board } from "./Board";
 import { ImportBox } from "./Lobby";
@@ -248,6 +249,16 @@ export function ReplayPage(props: { id?: string; record?: string }) {
             {markersInPool(pos)}
           </p>
           <ErrorBanner error={data.error ? `The record stops fitting the board at ${data.error}` : null} />
+          <a
+            class="button"
+            href={analysisLink(
+              (data.positions[0] as Position).text,
+              data.plies.slice(0, ply).map((p) => p.decision),
+            )}
+            onClick={linkClick}
+          >
+            Analyse this position
+          </a>
         </section>
         <section class="moves-box">
           <h2>Moves</h2>
