@@ -283,7 +283,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         decoded->find('\\') != std::string::npos || decoded->find('\0') != std::string::npos)
       return send_reply(http_error(400, "bad_path", "the path escapes the web root"), version);
     std::string rel = decoded->substr(1);
-    if (rel.empty() || rel.rfind("game/", 0) == 0 || rel.rfind("replay/", 0) == 0) rel = "index.html";
+    // The page's own routes (web/src/ui/router.ts) are all index.html.
+    if (rel.empty() || rel.rfind("game/", 0) == 0 || rel.rfind("replay/", 0) == 0 || rel == "analysis" ||
+        rel == "offline")
+      rel = "index.html";
     if (rel.back() == '/') rel += "index.html";
     const std::filesystem::path full = ctx_.web_root / rel;
     std::error_code fec;

@@ -29,4 +29,6 @@ double yinsh_perft(const char* position, int depth);
 const char* yinsh_search(const char* position, int level, double nodes, int movetime_ms, int depth);
 // Forgets the search's tables (a new game).
 void yinsh_new_game();
+// The playing levels: {"levels": [{"level": 0, "name": "random: ..."}, ...]}.
+const char* yinsh_levels();
 }

@@ -76,4 +76,15 @@ const char* yinsh_search(const char* position, int level, double nodes, int move
 
 void yinsh_new_game() { searcher().clear(); }
 
+const char* yinsh_levels() {
+  std::string s;
+  JsonOut o(s);
+  o.begin_object().key("levels").begin_array();
+  for (int l = 0; l <= MAX_LEVEL; ++l)
+    o.begin_object().key("level").value(l).key("name").value(level_params(l).name).end_object();
+  o.end_array().end_object();
+  out = std::move(s);
+  return out.c_str();
+}
+
 }  // extern "C"

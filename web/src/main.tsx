@@ -3,6 +3,7 @@ import { loadCore } from "./engine/core";
 import { AnalysisPage } from "./ui/AnalysisPage";
 import { GamePage } from "./ui/GamePage";
 import { Lobby } from "./ui/Lobby";
+import { OfflinePage } from "./ui/OfflinePage";
 import { ReplayPage } from "./ui/ReplayPage";
 import { linkClick, useRoute } from "./ui/router";
 
@@ -24,6 +25,9 @@ function App() {
       break;
     case "analysis":
       page = <AnalysisPage hash={route.hash} />;
+      break;
+    case "offline":
+      page = <OfflinePage />;
       break;
     case "missing":
       page = (
@@ -49,6 +53,9 @@ function App() {
           </a>
           <a href="/analysis" onClick={linkClick}>
             Analysis
+          </a>
+          <a href="/offline" onClick={linkClick}>
+            Play offline
           </a>
         </nav>
       </header>
