@@ -50,5 +50,18 @@ test("analyse a replayed position: engine line, a variation, server stopped", as
   await expect(page.locator(".ply.current")).toHaveAccessibleName(`ply 15: ${bestText}`);
   await expect(page.getByTestId("engine-score")).toBeVisible({ timeout: 20000 });
   await page.screenshot({ path: join(SHOTS, "analysis.png") });
+
+  // Other starts: a pasted record, a refused text, the empty board; the address follows.
+  const setup = page.getByLabel("Start from a position text or a record");
+  await setup.fill("1.e4 2.f6 3.a2");
+  await page.getByRole("button", { name: "Set up" }).click();
+  await expect(page.locator(".ply.current")).toHaveAccessibleName("ply 3: a2");
+  await expect(page).toHaveURL(/moves=e4(\+|%20)f6(\+|%20)a2$/);
+  await setup.fill("1.e4 2.e4");
+  await page.getByRole("button", { name: "Set up" }).click();
+  await expect(page.getByRole("alert")).toContainText(/turn 2: illegal decision 'e4': e4 is occupied/);
+  await page.getByRole("button", { name: "Empty board", exact: true }).click();
+  await expect(page.getByText("No decisions yet.")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
   expect(errors).toEqual([]);
 });

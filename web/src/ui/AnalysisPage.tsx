@@ -104,6 +104,7 @@ export function AnalysisPage(props: { hash: string }) {
     tree.current = t;
     go(t.root);
     setResult(null);
+    setError(null);
   };
   const shown = result && result.node === node ? result.r : null;
   const white = shown ? whiteScore(shown, node.position.side) : 0;
