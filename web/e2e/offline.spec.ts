@@ -2,7 +2,7 @@
 // level 2 is played to the end by clicks, the engine answering from its Web Worker.
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { playToEnd, seeded } from "./play";
+import { act, playToEnd, seeded } from "./play";
 import { SHOTS, YinshServer } from "./server";
 
 const server = new YinshServer();
@@ -26,7 +26,14 @@ test("play level 2 offline to the end with the server stopped", async ({ page })
   await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   // The computer (White) makes the first placement by itself.
   await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "1", { timeout: 20000 });
-  const made = await playToEnd(page, () => "click", seeded(11));
+  // Take back: after our placement and the computer's reply, back to ply 1, our turn again.
+  const rnd = seeded(11);
+  await act(page, "click", rnd);
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "3", { timeout: 20000 });
+  await page.getByRole("button", { name: "Take back" }).click();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "1");
+  await expect(page.getByRole("button", { name: "Take back" })).toBeDisabled();
+  const made = await playToEnd(page, () => "click", rnd);
   expect(made.length).toBeGreaterThan(5);
   await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "over");
   await expect(page.getByTestId("status")).toContainText(/You win|The computer wins|Draw/);

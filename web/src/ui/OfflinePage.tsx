@@ -129,6 +129,12 @@ export function OfflinePage() {
     );
   }
   const start = positions[0] as Position;
+  const plies = pliesOf(start, decisions);
+  // Take back: the computer's reply and your last turn (all its decisions), back to your turn.
+  let back = decisions.length;
+  while (back > 0 && plies[back - 1]?.side !== setup.you) back--;
+  while (back > 0 && plies[back - 1]?.side === setup.you) back--;
+  const canTakeBack = plies.some((p) => p.side === setup.you);
   const legal = !aiToMove && !over ? (pos.legal ?? []) : null;
   const mustPass = legal?.length === 1 && legal[0] === "pass";
   return (
@@ -170,6 +176,17 @@ export function OfflinePage() {
             ) : null}
             <button
               type="button"
+              disabled={!canTakeBack}
+              onClick={() => {
+                engine.current?.cancel();
+                setPositions(positions.slice(0, back + 1));
+                setDecisions(decisions.slice(0, back));
+              }}
+            >
+              Take back
+            </button>
+            <button
+              type="button"
               onClick={() => {
                 engine.current?.cancel();
                 setSetup(null);
@@ -181,7 +198,7 @@ export function OfflinePage() {
         </section>
         <section class="moves-box">
           <h2>Moves</h2>
-          <MoveList plies={pliesOf(start, decisions)} />
+          <MoveList plies={plies} />
         </section>
       </aside>
     </main>
