@@ -11,7 +11,9 @@ import { analysisLink, describeScore, parseAnalysisHash, whiteScore, whiteShare 
 import { Board } from "./Board";
 import { ErrorBanner } from "./panels";
 
-const THINK_MS = 1500;
+/** How long the engine thinks about each position shown, and how deep it may go. */
+const THINK_MS = 8000;
+const MAX_DEPTH = 40;
 
 function build(hash: string): { tree: Variations; node: VNode; error: string | null } {
   const { start, moves } = parseAnalysisHash(hash);
@@ -68,7 +70,7 @@ export function AnalysisPage(props: { hash: string }) {
   const [node, setNode] = useState(initial.node);
   const [error, setError] = useState<string | null>(initial.error);
   const [engineOn, setEngineOn] = useState(true);
-  const [result, setResult] = useState<{ node: VNode; r: SearchResult } | null>(null);
+  const [result, setResult] = useState<{ node: VNode; r: SearchResult; done: boolean } | null>(null);
   const [setup, setSetup] = useState("");
   const [, redraw] = useState(0);
   // Started with the page, so that the engine keeps working if the server goes away.
@@ -84,12 +86,29 @@ export function AnalysisPage(props: { hash: string }) {
   useEffect(() => {
     engine.current?.cancel();
     if (!engineOn || node.position.step === "over") return;
-    engine.current?.search({ position: node.position.text, level: 8, movetime: THINK_MS }).then(
-      (r) => setResult({ node, r }),
-      (e) => {
-        if (!(e instanceof EngineStopped)) setError(String(e instanceof Error ? e.message : e));
-      },
-    );
+    // One depth at a time (the worker's table keeps what the shallower ones learnt), each
+    // result shown as it comes, until the time for this position is spent or a win is found.
+    let alive = true;
+    const started = Date.now();
+    const deepen = (depth: number) => {
+      const left = THINK_MS - (Date.now() - started);
+      engine.current?.search({ position: node.position.text, level: 8, depth, movetime: Math.max(left, 50) }).then(
+        (r) => {
+          if (!alive) return;
+          const forced = Math.abs(r.score) >= 30000;
+          const more = r.depth >= depth && depth < MAX_DEPTH && !forced && Date.now() - started < THINK_MS;
+          setResult({ node, r, done: !more });
+          if (more) deepen(depth + 1);
+        },
+        (e) => {
+          if (alive && !(e instanceof EngineStopped)) setError(String(e instanceof Error ? e.message : e));
+        },
+      );
+    };
+    deepen(1);
+    return () => {
+      alive = false;
+    };
   }, [node, engineOn]);
 
   const play = (d: string) => {
@@ -107,6 +126,7 @@ export function AnalysisPage(props: { hash: string }) {
     setError(null);
   };
   const shown = result && result.node === node ? result.r : null;
+  const thinking = !!result && result.node === node && !result.done;
   const white = shown ? whiteScore(shown, node.position.side) : 0;
   const first = tree.current.root.children[0];
 
@@ -190,7 +210,7 @@ export function AnalysisPage(props: { hash: string }) {
                 <p>
                   <strong data-testid="engine-score">{describeScore(white)}</strong>{" "}
                   <span class="small muted">
-                    depth {shown.depth}, {shown.nodes} nodes
+                    depth {shown.depth}, {shown.nodes} nodes{thinking ? ", thinking…" : ""}
                   </span>
                 </p>
                 <p class="small">
