@@ -10,6 +10,7 @@ import {
   markersInPool,
   PositionError,
   parsePosition,
+  parseRecord,
   pliesOf,
   replay,
   replayGame,
@@ -89,6 +90,11 @@ describe("decisions", () => {
     assert.throws(() => applyDecision(p, "e4-e5"), /there is no white ring on e4/);
     assert.throws(() => applyDecision(p, "c6-d9"), /not on one line/);
     assert.throws(() => applyDecision(p, "pass"), /cannot pass/);
+  });
+  it("refuses text too long for the core, which keeps working", () => {
+    assert.throws(() => parseRecord("e4 ".repeat(2_000_000)), /too long/);
+    assert.throws(() => replay(startPosition(), Array(60_000).fill("e4")), /too long/);
+    assert.equal(replay(startPosition(), ["e4"]).length, 2);
   });
   it("replays as far as the rules allow and says where it stopped", () => {
     const r = replayGame(startPosition(), ["e4", "f6", "f6", "a2"]);

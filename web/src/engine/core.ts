@@ -29,8 +29,18 @@ function module(): EmscriptenModule {
   return mod;
 }
 
+/**
+ * The longest text passed to the core: arguments are copied onto its stack (4 bytes a
+ * character at worst, 5 MB of stack), and a text too long for it would leave the module
+ * broken for the rest of the page. A record of a long game is under 10,000 characters.
+ */
+export const MAX_TEXT = 100_000;
+
 /** Calls an exported function with string and number arguments; returns its JSON parsed. */
 export function callCore<T>(name: string, ...args: Array<string | number>): T {
+  if (args.some((a) => typeof a === "string" && a.length > MAX_TEXT)) {
+    throw new CoreError(`the text is too long (more than ${MAX_TEXT} characters)`);
+  }
   const types = args.map((a) => (typeof a === "number" ? "number" : "string"));
   const text = module().ccall(`yinsh_${name}`, "string", types, args) as string;
   const value = JSON.parse(text) as T & { error?: string };
@@ -42,6 +52,7 @@ export function callCore<T>(name: string, ...args: Array<string | number>): T {
 
 /** Leaf decisions at `depth` below a position (perft). */
 export function corePerft(position: string, depth: number): number {
+  if (position.length > MAX_TEXT) throw new CoreError("the position text is too long");
   const n = module().ccall("yinsh_perft", "number", ["string", "number"], [position, depth]) as number;
   if (n < 0) throw new CoreError("bad position or depth");
   return n;
