@@ -20,16 +20,21 @@ test("play level 2 offline to the end with the server stopped", async ({ page })
   await page.getByLabel("Level").selectOption("2");
   await page.getByLabel("You play").selectOption("b");
   await page.getByLabel("Variant").selectOption("blitz");
-  await server.stop();
-
   await page.getByRole("button", { name: "Start" }).click();
   await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   // The computer (White) makes the first placement by itself.
   await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "1", { timeout: 20000 });
-  // Take back: after our placement and the computer's reply, back to ply 1, our turn again.
   const rnd = seeded(11);
   await act(page, "click", rnd);
   await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "3", { timeout: 20000 });
+  // The game is kept in the browser: a reload continues it.
+  await page.reload();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "3");
+  await expect(page.getByText("Offline game, level 2")).toBeVisible();
+
+  // From here on no server: the rules and the engine run in the page.
+  await server.stop();
+  // Take back: our placement and the computer's reply, back to ply 1, our turn again.
   await page.getByRole("button", { name: "Take back" }).click();
   await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "1");
   await expect(page.getByRole("button", { name: "Take back" })).toBeDisabled();

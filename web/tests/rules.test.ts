@@ -30,6 +30,10 @@ describe("positions", () => {
     assert.equal(p.variant, "normal");
     assert.equal(p.text, START_TEXT);
     assert.equal(legalDecisions(p).length, 85);
+    const replayed = replay(startPosition(), ["e4"])[1];
+    assert.ok(replayed && replayed.legal === undefined, "replays leave the legal lists out");
+    assert.equal(legalDecisions(replayed).length, 84);
+    assert.equal(legalDecisions(replayed), legalDecisions(replayed), "asked once, then kept");
     assert.equal(startPosition("blitz").variant, "blitz");
   });
   it("reads pieces from each column's lowest point upward", () => {

@@ -56,9 +56,10 @@ export function markersInPool(p: Position): number {
   return p.pool;
 }
 
-/** The legal decisions of a position, in the notation. */
+/** The legal decisions of a position, in the notation (asked once, then kept on `p`). */
 export function legalDecisions(p: Position): string[] {
-  return p.legal ?? parsePosition(p.text).legal ?? [];
+  p.legal ??= parsePosition(p.text).legal ?? [];
+  return p.legal;
 }
 
 /** What a decision does: the new position and the markers it flipped. */

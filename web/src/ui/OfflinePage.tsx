@@ -1,11 +1,11 @@
 // A game against the computer that runs entirely in the browser (/offline): the rules core
 // and the engine (WebAssembly, the engine in its Web Worker) need no server once the page is
-// loaded. The game lives in the page only.
+// loaded. The game is kept in this browser (localStorage), so a reload continues it.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Position, Side, Variant } from "../board/types";
 import { EngineClient, EngineStopped } from "../engine/client";
 import { callCore } from "../engine/core";
-import { applyDecision, pliesOf, startPosition } from "../engine/rules";
+import { applyDecision, legalDecisions, pliesOf, replayGame, startPosition } from "../engine/rules";
 import { Board } from "./Board";
 import { ErrorBanner, MoveList } from "./panels";
 
@@ -16,6 +16,26 @@ interface Setup {
   level: number;
   you: Side;
   variant: Variant;
+}
+
+const SAVED = "yinsh-offline-game";
+
+interface Saved {
+  setup: Setup;
+  decisions: string[];
+}
+
+/** The game saved by this browser, replayed by the core (null when there is none or it does not fit). */
+function restore(): { setup: Setup; positions: Position[]; decisions: string[] } | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SAVED) ?? "null") as Saved | null;
+    if (!saved?.setup || !Array.isArray(saved.decisions)) return null;
+    const r = replayGame(startPosition(saved.setup.variant), saved.decisions);
+    if (r.error) return null;
+    return { setup: saved.setup, positions: r.positions, decisions: saved.decisions };
+  } catch {
+    return null;
+  }
 }
 
 function resultText(p: Position, you: Side): string {
@@ -75,14 +95,23 @@ export function OfflinePage() {
   const engine = useRef<EngineClient | null>(null);
   engine.current ??= new EngineClient();
   useEffect(() => () => engine.current?.terminate(), []);
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [positions, setPositions] = useState<Position[]>([]);
-  const [decisions, setDecisions] = useState<string[]>([]);
+  const saved = useMemo(restore, []);
+  const [setup, setSetup] = useState<Setup | null>(saved?.setup ?? null);
+  const [positions, setPositions] = useState<Position[]>(saved?.positions ?? []);
+  const [decisions, setDecisions] = useState<string[]>(saved?.decisions ?? []);
+  useEffect(() => {
+    try {
+      if (setup) localStorage.setItem(SAVED, JSON.stringify({ setup, decisions } satisfies Saved));
+      else localStorage.removeItem(SAVED);
+    } catch {
+      // Storage may be full or disabled: the game still goes on in the page.
+    }
+  }, [setup, decisions]);
   const [error, setError] = useState<string | null>(null);
 
   // data-ply and data-status (what tests and assistive scripts wait on) change only once the
   // board has drawn the new position: the board updates in an effect, so they follow a tick later.
-  const [drawnPly, setDrawnPly] = useState(0);
+  const [drawnPly, setDrawnPly] = useState(saved?.decisions.length ?? 0);
   useEffect(() => {
     const t = setTimeout(() => setDrawnPly(decisions.length), 0);
     return () => clearTimeout(t);
@@ -135,7 +164,7 @@ export function OfflinePage() {
   while (back > 0 && plies[back - 1]?.side !== setup.you) back--;
   while (back > 0 && plies[back - 1]?.side === setup.you) back--;
   const canTakeBack = plies.some((p) => p.side === setup.you);
-  const legal = !aiToMove && !over ? (pos.legal ?? []) : null;
+  const legal = !aiToMove && !over ? legalDecisions(pos) : null;
   const mustPass = legal?.length === 1 && legal[0] === "pass";
   return (
     <main
