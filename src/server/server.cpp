@@ -283,11 +283,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         decoded->find('\\') != std::string::npos || decoded->find('\0') != std::string::npos)
       return send_reply(http_error(400, "bad_path", "the path escapes the web root"), version);
     std::string rel = decoded->substr(1);
-    // A page address (no dot in its last part) that is not a file gets the UI's index.html
-    // with status 404, so that a browser shows the UI's own "page not found".
+    // The page's own routes (web/src/ui/router.ts) are index.html. Any other page address (no
+    // dot in its last part) that is not a file gets index.html with status 404, so that a
+    // browser shows the UI's own "page not found".
     const bool page = rel.substr(rel.find_last_of('/') + 1).find('.') == std::string::npos;
     const auto has_id = [&](std::string_view prefix) { return rel.size() > prefix.size() && rel.rfind(prefix, 0) == 0; };
-    if (rel.empty() || has_id("game/") || has_id("replay/")) rel = "index.html";
+    if (rel.empty() || has_id("game/") || has_id("replay/") || rel == "analysis" || rel == "offline")
+      rel = "index.html";
     if (rel.back() == '/') rel += "index.html";
     const std::filesystem::path full = ctx_.web_root / rel;
     std::error_code fec;

@@ -150,7 +150,7 @@ TEST_F(ServerTest, RejectedRequestsGetAnErrorAndChangeNothing) {
   EXPECT_EQ(http_request(port_, http::verb::get, "/assets/../../secret.txt").status, 400);
   EXPECT_EQ(http_request(port_, http::verb::get, "/nope.js").status, 404);
   EXPECT_EQ(http_request(port_, http::verb::get, "/assets/app.js").text, "console.log(1)");
-  for (const std::string& route : std::vector<std::string>{"/", "/game/" + seats.id, "/replay/" + seats.id})
+  for (const std::string& route : std::vector<std::string>{"/", "/game/" + seats.id, "/replay/" + seats.id, "/analysis", "/offline"})
     EXPECT_NE(http_request(port_, http::verb::get, route).text.find("<title>yinsh"), std::string::npos) << route;
   // Other page addresses: the UI (which shows "page not found") with status 404; a file
   // that does not exist stays a JSON 404 (above).

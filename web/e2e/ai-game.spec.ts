@@ -108,10 +108,13 @@ test("import a record in the official notation and replay it", async ({ page }) 
   });
   const record = turns.join(" ").replace(/(x\w+-\w+);(x\w+)/g, "$1$2");
   await page.goto(server.url);
+  // The rules core checks the record before the replay opens: refused with the turn and why.
   await page.getByLabel(/Paste a game/).fill("1.e4 2.e4");
   await page.getByRole("button", { name: "Replay it" }).click();
-  await expect(page.getByTestId("replay-page")).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText(/decision 2: e4: e4 is occupied/);
+  await expect(page.getByRole("alert")).toContainText(/turn 2: illegal decision 'e4': e4 is occupied/);
+  // So is a shared link with a bad record.
+  await page.goto(`${server.url}/#replay=${encodeURIComponent("e4 f6 f6")}`);
+  await expect(page.getByRole("alert")).toContainText(/cannot be read: .*illegal decision 'f6': f6 is occupied/);
 
   await page.goto(server.url);
   await page.getByLabel(/Paste a game/).fill(record);

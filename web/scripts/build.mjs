@@ -1,8 +1,9 @@
-// Builds web/dist: index.html, app.js, app.css, the web app manifest and icon, and the
-// service worker (sw.js, its cache named after a hash of the other files). `--watch`
-// rebuilds on change.
+// Builds web/dist: index.html, app.js, engine-worker.js, app.css, the web app manifest and
+// icon, and the service worker (sw.js, its cache named after a hash of the other files).
+// The rules core, web/dist/yinsh-core.mjs, is built by scripts/build-wasm (scripts/setup).
+// `--watch` rebuilds on change.
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -13,7 +14,8 @@ const watch = process.argv.includes("--watch");
 mkdirSync(dist, { recursive: true });
 
 const options = {
-  entryPoints: { app: join(root, "src/main.tsx") },
+  // The engine's Web Worker is its own bundle; both load /yinsh-core.mjs (scripts/build-wasm).
+  entryPoints: { app: join(root, "src/main.tsx"), "engine-worker": join(root, "src/engine/worker.ts") },
   outdir: dist,
   bundle: true,
   format: "esm",
@@ -41,8 +43,8 @@ for (const f of ["manifest.json", "icon.svg"]) copyFileSync(join(root, "src/stat
 /** sw.js with a cache version that changes whenever a cached file does. */
 function writeServiceWorker() {
   const h = createHash("sha256");
-  for (const f of ["index.html", "app.js", "app.css", "manifest.json", "icon.svg"])
-    h.update(readFileSync(join(dist, f)));
+  for (const f of ["index.html", "app.js", "engine-worker.js", "yinsh-core.mjs", "app.css", "manifest.json", "icon.svg"])
+    if (existsSync(join(dist, f))) h.update(readFileSync(join(dist, f)));
   const sw = readFileSync(join(root, "src/sw.js"), "utf8").replaceAll("__VERSION__", h.digest("hex").slice(0, 12));
   writeFileSync(join(dist, "sw.js"), sw);
 }

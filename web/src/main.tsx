@@ -1,7 +1,10 @@
 import { render } from "preact";
+import { loadCore } from "./engine/core";
+import { AnalysisPage } from "./ui/AnalysisPage";
 import { GamePage } from "./ui/GamePage";
 import { t, useLang } from "./ui/i18n";
 import { Lobby } from "./ui/Lobby";
+import { OfflinePage } from "./ui/OfflinePage";
 import { ReplayPage } from "./ui/ReplayPage";
 import { linkClick, useRoute } from "./ui/router";
 import { SettingsMenu } from "./ui/SettingsMenu";
@@ -37,6 +40,12 @@ function App() {
     case "import":
       page = <ReplayPage record={route.record} />;
       break;
+    case "analysis":
+      page = <AnalysisPage hash={route.hash} />;
+      break;
+    case "offline":
+      page = <OfflinePage />;
+      break;
     case "missing":
       page = <NotFound path={route.path} />;
       break;
@@ -55,6 +64,12 @@ function App() {
           <a href="/" onClick={linkClick}>
             {t("nav.lobby")}
           </a>
+          <a href="/analysis" onClick={linkClick}>
+            Analysis
+          </a>
+          <a href="/offline" onClick={linkClick}>
+            Play offline
+          </a>
         </nav>
         <SettingsMenu />
       </header>
@@ -63,8 +78,16 @@ function App() {
   );
 }
 
+// The rules core (WebAssembly) answers synchronously once loaded: load it before the first page.
 const root = document.getElementById("app");
-if (root) render(<App />, root);
+if (root) {
+  loadCore().then(
+    () => render(<App />, root),
+    (e) => {
+      root.textContent = `The game's rules core could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
+    },
+  );
+}
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => undefined);

@@ -5,9 +5,17 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { pliesOf, replay } from "../src/board/apply";
-import { formatRecord, parseRecord } from "../src/board/notation";
-import { formatPosition, parsePosition, startPosition } from "../src/board/position";
+import "./core";
+import { formatRecord } from "../src/board/turns";
+import {
+  applyDecision,
+  formatPosition,
+  parsePosition,
+  pliesOf,
+  readRecord,
+  replay,
+  startPosition,
+} from "../src/engine/rules";
 
 interface Fixture {
   variant: "normal" | "blitz";
@@ -51,8 +59,18 @@ describe("replay agrees with the rules engine", () => {
       plies.forEach((ply, i) => {
         assert.equal(ply.side, parsePosition(g.positions[i] as string).side, `side of decision ${i + 1}`);
       });
-      const again = parseRecord(formatRecord(plies));
-      assert.deepEqual(again, plies);
+      // The move list's text (board/turns.ts) reads back through the core as the same game.
+      const again = readRecord(`[Variant "${g.variant}"]\n${formatRecord(plies)}`);
+      assert.deepEqual(again.plies, plies);
+      // The flips each decision reports are the markers whose colour changed.
+      ps.slice(0, -1).forEach((p, i) => {
+        const { position, flipped } = applyDecision(p, g.decisions[i] as string);
+        const changed = [...position.board].filter(([q, v]) => {
+          const u = p.board.get(q);
+          return (v === "w" && u === "b") || (v === "b" && u === "w");
+        });
+        assert.deepEqual([...flipped].sort(), changed.map(([q]) => q).sort(), `flips of decision ${i + 1}`);
+      });
     });
   });
 });

@@ -1,3 +1,4 @@
+import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { canDrag, classify, click, drop, highlights, modeOf } from "../src/board/highlight";

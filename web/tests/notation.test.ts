@@ -1,13 +1,15 @@
+import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { groupTurns } from "../src/board/turns";
 import {
   canonicalDecision,
-  formatRecord,
-  groupTurns,
   parseDecision,
   parseRecord,
   RecordError,
-} from "../src/board/notation";
+  readRecord,
+  recordText,
+} from "../src/engine/rules";
 
 describe("decisions", () => {
   it("parses each kind and prints it canonically", () => {
@@ -28,26 +30,30 @@ describe("decisions", () => {
 });
 
 describe("records", () => {
-  const rec = "1.e4 2.f6 3.a2 4.b2 5.c3 6.d4 7.g7 8.h8 9.i9 10.j10 11.e4-e9 12.xe5-e9xk10;c3-c5;xd2-h6xb4";
+  const rec = "1.c7 2.i9 3.b5 4.e6 5.c6 6.i11 7.h5 8.h9 9.g5 10.e10 11.c6-b6 12.i9-g7 13.b5-a5";
   it("splits turns into plies with sides", () => {
     const plies = parseRecord(rec);
-    assert.equal(plies.length, 16);
-    assert.deepEqual(plies[10], { side: "w", decision: "e4-e9" });
-    assert.deepEqual(
-      plies.slice(11).map((p) => p.decision),
-      ["xe5-e9", "xk10", "c3-c5", "xd2-h6", "xb4"],
+    assert.equal(plies.length, 13);
+    assert.deepEqual(plies[10], { side: "w", decision: "c6-b6" });
+    assert.deepEqual(plies[11], { side: "b", decision: "i9-g7" });
+  });
+  it("round-trips through the core's record text", () => {
+    const r = readRecord(rec);
+    assert.equal(
+      recordText(
+        r.start,
+        r.plies.map((p) => p.decision),
+      ),
+      rec,
     );
-    assert.ok(plies.slice(11).every((p) => p.side === "b"));
   });
-  it("round-trips through formatRecord", () => {
-    assert.equal(formatRecord(parseRecord(rec)), rec);
-  });
-  it("skips headers and the result", () => {
-    const plies = parseRecord('[Game "x"]\n[Result "1-0"]\n1.e4 2.F6 {comment} 3.a2 1-0');
+  it("skips headers, comments and the result", () => {
+    const r = readRecord('[Game "x"]\n[Result "1-0"]\n1.e4 2.F6 {comment} 3.a2 1-0');
     assert.deepEqual(
-      plies.map((p) => p.decision),
+      r.plies.map((p) => p.decision),
       ["e4", "f6", "a2"],
     );
+    assert.deepEqual(r.tags[0], ["Game", "x"]);
   });
   it("groups consecutive decisions of one side into numbered turns", () => {
     const turns = groupTurns([
@@ -67,6 +73,7 @@ describe("records", () => {
     );
   });
   it("reports bad records plainly", () => {
+    assert.throws(() => parseRecord("1.e4 2.e4"), /turn 2: illegal decision 'e4': e4 is occupied/);
     assert.throws(() => parseRecord("1.e4 3.f6"), RecordError);
     assert.throws(() => parseRecord("1.e4 2.zz"), RecordError);
     assert.throws(() => parseRecord("hello 1.e4"), RecordError);

@@ -2,8 +2,9 @@
 // has selected so far, which points to highlight and what a click on a point means.
 // The UI never judges legality: every decision it produces is one of `legal`.
 // Pure, no DOM.
+
+import { parseDecision } from "../engine/rules";
 import { lineFrom } from "./geometry";
-import { parseDecision } from "./notation";
 
 export type Mode = "none" | "place" | "move" | "remove-row" | "remove-ring";
 

@@ -1,6 +1,8 @@
 // The SVG board: drawing, animation, and pointer/keyboard input. Framework-free.
 // It shows a position and the legal decisions it is given, and reports the decision the
 // player chose through `onDecision`. It never decides legality itself.
+
+import { parseDecision } from "../engine/rules";
 import {
   COLUMNS,
   columnRange,
@@ -18,8 +20,7 @@ import {
   type XY,
 } from "./geometry";
 import { canDrag, classify, click, drop, type Highlights, highlights, type Legal } from "./highlight";
-import { parseDecision } from "./notation";
-import type { Piece, Position } from "./position";
+import type { Piece, Position } from "./types";
 
 const NS = "http://www.w3.org/2000/svg";
 

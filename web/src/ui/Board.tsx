@@ -1,7 +1,7 @@
 // Preact wrapper around the framework-free SVG board; with `confirm`, a decision made on the
 // board waits for a Confirm button (for touch screens, where a slip is easy).
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Position } from "../board/position";
+import type { Position } from "../board/types";
 import { BoardView } from "../board/view";
 import { type Key, t } from "./i18n";
 

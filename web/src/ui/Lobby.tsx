@@ -1,7 +1,7 @@
 // The lobby: create a game, join an open one, watch one in progress, replay finished ones,
 // import a record.
 import { useEffect, useState } from "preact/hooks";
-import { parseRecord, RecordError } from "../board/notation";
+import { parseRecord, RecordError } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "./api";
 import { CATALOGUE, colorName, type Key, t } from "./i18n";
 import { ErrorBanner, NameInput } from "./panels";

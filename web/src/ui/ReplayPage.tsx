@@ -1,9 +1,10 @@
 // The replay page: step through a finished game (from the server) or an imported record.
 // Positions are computed in the browser from the start position and the decisions.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { replay } from "../board/apply";
-import { formatRecord, type Ply, parseRecord } from "../board/notation";
-import { markersInPool, type Position, parsePosition, START_TEXT } from "../board/position";
+import { formatRecord } from "../board/turns";
+import type { Ply, Position } from "../board/types";
+import { markersInPool, parsePosition, readRecord, replayGame } from "../engine/rules";
+import { analysisLink } from "./analysis";
 import { ApiError, api, describeClock } from "./api";
 import { Board } from "./Board";
 import { lastTurn, pageKey } from "./history";
@@ -28,30 +29,13 @@ interface Loaded {
   error: string | null;
 }
 
-function build(start: string, plies: Ply[]): { positions: Position[]; error: string | null } {
-  const s = parsePosition(start);
-  try {
-    return {
-      positions: replay(
-        s,
-        plies.map((p) => p.decision),
-      ),
-      error: null,
-    };
-  } catch (e) {
-    // Show as much of the game as fits the board, and say where it stopped.
-    const positions = [s];
-    let cur = s;
-    for (const p of plies) {
-      try {
-        cur = replay(cur, [p.decision])[1] as Position;
-        positions.push(cur);
-      } catch {
-        break;
-      }
-    }
-    return { positions, error: e instanceof Error ? e.message : String(e) };
-  }
+function build(start: string | Position, plies: Ply[]): { positions: Position[]; error: string | null } {
+  // Shows as much of the game as the rules allow, and says where it stopped.
+  const r = replayGame(
+    typeof start === "string" ? parsePosition(start) : start,
+    plies.map((p) => p.decision),
+  );
+  return { positions: r.positions, error: r.error ?? null };
 }
 
 const SPEEDS = [2000, 1000, 500];
@@ -103,11 +87,10 @@ export function ReplayPage(props: { id?: string; record?: string }) {
     } else if (props.record !== undefined) {
       try {
         const text = props.record;
-        const plies = parseRecord(text);
-        const variant = /\[Variant\s+"blitz"\]/i.test(text) ? "blitz" : "normal";
-        const start = variant === "blitz" ? START_TEXT.replace("normal", "blitz") : START_TEXT;
+        const { start, plies, tags } = readRecord(text);
+        const variant = start.variant;
         const { positions, error } = build(start, plies);
-        const tag = (t: string) => new RegExp(`\\[${t}\\s+"([^"]*)"\\]`).exec(text)?.[1];
+        const tag = (t: string) => tags.find(([name]) => name === t)?.[1];
         const res = tag("Result");
         setData({
           title: t("replay.imported"),
@@ -301,6 +284,16 @@ export function ReplayPage(props: { id?: string; record?: string }) {
             {t("game.pool", { n: markersInPool(pos) })}
           </p>
           <ErrorBanner error={data.error ? t("replay.stops", { error: data.error }) : null} />
+          <a
+            class="button"
+            href={analysisLink(
+              (data.positions[0] as Position).text,
+              data.plies.slice(0, ply).map((p) => p.decision),
+            )}
+            onClick={linkClick}
+          >
+            {t("replay.analyse")}
+          </a>
         </section>
         <section class="moves-box">
           <h2>{t("moves.title")}</h2>

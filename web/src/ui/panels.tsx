@@ -1,7 +1,8 @@
 // Panels shared by the game and replay pages.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { formatTurnBody, groupTurns, type Ply } from "../board/notation";
+import { formatTurnBody, groupTurns } from "../board/turns";
+import type { Ply } from "../board/types";
 import { colorName, t } from "./i18n";
 import type { ChatLine, Clocks, Color } from "./types";
 

@@ -1,4 +1,6 @@
-// A tiny router over the History API. Routes: "/", "/game/<id>", "/replay/<id>", and an
+// A tiny router over the History API. Routes: "/", "/game/<id>", "/replay/<id>",
+// "/analysis#start=<position>&moves=<decisions>" (the analysis board), "/offline" (a game
+// against the computer in the browser), and an
 // imported record on "/#replay=<record>" (the record stays in the page, no server needed).
 import { useEffect, useState } from "preact/hooks";
 
@@ -7,6 +9,8 @@ export type Route =
   | { page: "game"; id: string }
   | { page: "replay"; id: string }
   | { page: "import"; record: string }
+  | { page: "analysis"; hash: string }
+  | { page: "offline" }
   | { page: "missing"; path: string };
 
 export function parseRoute(path: string, hash: string): Route {
@@ -14,6 +18,8 @@ export function parseRoute(path: string, hash: string): Route {
   if (m) return { page: "game", id: m[1] as string };
   m = /^\/replay\/([a-z0-9]+)\/?$/.exec(path);
   if (m) return { page: "replay", id: m[1] as string };
+  if (/^\/analysis\/?$/.test(path)) return { page: "analysis", hash };
+  if (/^\/offline\/?$/.test(path)) return { page: "offline" };
   if (path === "/" || path === "/index.html") {
     if (hash.startsWith("#replay=")) return { page: "import", record: decodeURIComponent(hash.slice(8)) };
     return { page: "lobby" };

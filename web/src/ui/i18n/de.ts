@@ -219,6 +219,7 @@ export const de: Record<Key, string> = {
   "replay.unreadable": "Diese Partie kann nicht gelesen werden: {message}",
   "replay.result_tag": "Ergebnis {result}",
   "replay.no_result": "Ergebnis unbekannt",
+  "replay.analyse": "Diese Stellung analysieren",
   "replay.stops": "Die Partie passt ab {error} nicht mehr auf das Brett",
   "replay.board_label": "Wiederholung von {title}, nach {ply} Entscheidungen",
   "replay.controls": "Steuerung der Wiederholung",

@@ -216,6 +216,7 @@ export const en = {
   "replay.unreadable": "This record cannot be read: {message}",
   "replay.result_tag": "Result {result}",
   "replay.no_result": "Result unknown",
+  "replay.analyse": "Analyse this position",
   "replay.stops": "The record stops fitting the board at {error}",
   "replay.board_label": "Replay of {title}, after {ply} decisions",
   "replay.controls": "Replay controls",

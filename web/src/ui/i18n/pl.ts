@@ -217,6 +217,7 @@ export const pl: Record<Key, string> = {
   "replay.unreadable": "Nie można odczytać tego zapisu: {message}",
   "replay.result_tag": "Wynik {result}",
   "replay.no_result": "Wynik nieznany",
+  "replay.analyse": "Analizuj tę pozycję",
   "replay.stops": "Zapis przestaje pasować do planszy przy {error}",
   "replay.board_label": "Powtórka: {title}, po {ply} decyzjach",
   "replay.controls": "Sterowanie powtórką",

@@ -1,0 +1,34 @@
+// The C API the browser calls (web/src/engine/core.ts): the rules core and the search compiled
+// to WebAssembly. Text in, JSON text out; a returned pointer stays valid until the next call.
+// Every function refuses bad input with {"error": "..."} and never aborts.
+#pragma once
+
+extern "C" {
+
+// Position text (SPEC 5) in, the position out: {"text", "side", "step", "removed", "variant",
+// "pool", "result", "board", "legal"}. An empty text is the standard start; "blitz" the blitz start.
+const char* yinsh_position(const char* text);
+// One decision played: {"position": {...with legal}, "decision": canonical text, "flipped": [points]}.
+const char* yinsh_apply(const char* position, const char* decision);
+// Decisions (separated by spaces or newlines) played from a start: {"positions": [start, after
+// 1, ...] (without legal), "sides": ["w", ...] (who made each), "flipped": [[...], ...],
+// "turns": [{"number", "first", "text"}]}; a bad decision stops the replay there and adds
+// "error": "decision N: ..." and "ply": N (the lists hold what was played before it).
+const char* yinsh_replay(const char* start, const char* decisions);
+// One decision's syntax: {"decision": canonical text, "kind", "from", "to"} or {"error"}.
+const char* yinsh_parse_decision(const char* text);
+// A game record (SPEC 4; header optional): {"start": position text, "decisions": [...],
+// "tags": [[name, value], ...]} or {"error"} naming the turn and why.
+const char* yinsh_parse_record(const char* text);
+// Decisions from a start written as a record's move text: {"record": "1.e4 2.f6 ..."}.
+const char* yinsh_format_record(const char* start, const char* decisions);
+// Leaf decisions at `depth` below a position; -1 on a bad position or depth.
+double yinsh_perft(const char* position, int depth);
+// A search (level 0..8, and budgets: 0 = none): {"best", "score", "depth", "nodes", "time_ms",
+// "pv": [...], "lines": [{"depth", "score", "nodes", "pv"}, ...]} (one line per finished depth).
+const char* yinsh_search(const char* position, int level, double nodes, int movetime_ms, int depth);
+// Forgets the search's tables (a new game).
+void yinsh_new_game();
+// The playing levels: {"levels": [{"level": 0, "name": "random: ..."}, ...]}.
+const char* yinsh_levels();
+}

@@ -1,0 +1,39 @@
+// Messages between the page and the engine's Web Worker (worker.ts, client.ts).
+
+export interface SearchRequest {
+  /** Position text (SPEC 5). */
+  position: string;
+  /** 0 (random) .. 8 (full strength), as the server's AI levels. */
+  level: number;
+  /** Budgets, 0 = none; with none at all the search runs for one second. */
+  nodes?: number;
+  movetime?: number;
+  depth?: number;
+  /**
+   * Lines wanted (MultiPV). The engine's search returns one line today; when the search
+   * gains MultiPV this is where the worker passes it on (src/wasm/search_api.cpp).
+   */
+  multipv?: number;
+}
+
+/** One finished iteration of the search, from the side to move's point of view. */
+export interface SearchLine {
+  depth: number;
+  /** Centi-rings; at or beyond +-30000 a forced win or loss. */
+  score: number;
+  nodes: number;
+  time_ms: number;
+  pv: string[];
+}
+
+export interface SearchResult extends SearchLine {
+  best: string;
+  /** Every iteration, shallowest first (the last is the result's own line). */
+  lines: SearchLine[];
+}
+
+export type ToWorker = { id: number; search: SearchRequest } | { id: number; newGame: true };
+export type FromWorker =
+  | { id: number; result: SearchResult }
+  | { id: number; error: string }
+  | { id: number; done: true };
