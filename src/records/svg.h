@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,5 +22,8 @@ struct SvgOptions {
 };
 
 std::string to_svg(const Position& pos, const SvgOptions& options = {});
+
+// Text made safe inside XML and HTML text and quoted attributes (& < > " ').
+std::string xml_escape(std::string_view s);
 
 }  // namespace yinsh
