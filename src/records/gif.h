@@ -1,5 +1,6 @@
-// Animated GIF through giflib (Debian: libgif-dev): one frame per picture, each with its own
-// 256-colour palette made by giflib's quantiser, looping forever (the NETSCAPE2.0 extension).
+// Animated GIF through giflib (Debian: libgif-dev): one frame per picture, looping forever
+// (the NETSCAPE2.0 extension). One 256-colour palette made by giflib's quantiser from the first
+// and last frames; each later frame is written as the rectangle where it changed.
 // GIF rather than animated PNG because every chat app and browser shows it, and Debian's
 // libpng has no APNG writer.
 #pragma once

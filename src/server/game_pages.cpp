@@ -1,7 +1,11 @@
 #include "game_pages.h"
 
+#include <condition_variable>
 #include <fstream>
+#include <functional>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "core/notation.h"
 #include "core/record.h"
@@ -91,11 +95,12 @@ HttpReply gif_reply(const GameRecord& r) {
     if (raster) frames.push_back(std::move(*raster));
     return bool(raster);
   };
+  // The caption stays the same: a frame then differs from the one before only where the
+  // turn changed the board, and the GIF writes only that rectangle.
   bool ok = frame(players(r));
   for (size_t i = 0; ok && i < r.moves.size(); ++i) {
     g.play(r.moves[i]);
-    if (i + 1 == r.moves.size() || turns[i + 1] != turns[i])
-      ok = frame(players(r) + ", turn " + std::to_string(turns[i]) + " " + to_string(r.moves[i]));
+    if (i + 1 == r.moves.size() || turns[i + 1] != turns[i]) ok = frame(players(r));
   }
   auto gif = ok ? encode_gif(frames, kFrameCs, kLastFrameCs, &error) : std::nullopt;
   if (!gif) return http_error(500, "internal", error);
@@ -114,7 +119,51 @@ std::string describe(const GameRecord& r) {
   return d + ".";
 }
 
+// GIFs are drawn on threads of their own, not on the I/O thread that got the record (a whole
+// game is tens of pictures: 0.1 s to seconds). At most kMaxDrawing at once, process-wide; the
+// count lets Server::stop wait for them before its io_context goes away.
+constexpr int kMaxDrawing = 2;
+struct Drawing {
+  std::mutex mutex;
+  std::condition_variable idle;
+  int running = 0;
+};
+Drawing& drawing() {
+  static Drawing d;
+  return d;
+}
+
+// Runs `work` on a new thread and hands its reply to `done`; false when kMaxDrawing run.
+bool draw_off_thread(std::function<HttpReply()> work, Hub::Done done) {
+  Drawing& d = drawing();
+  {
+    std::lock_guard lock(d.mutex);
+    if (d.running >= kMaxDrawing) return false;
+    ++d.running;
+  }
+  std::thread([work = std::move(work), done = std::move(done)] {
+    HttpReply r;
+    try {
+      r = work();
+    } catch (const std::exception& e) {
+      r = http_error(500, "internal", e.what());
+    }
+    done(std::move(r));
+    Drawing& d = drawing();
+    std::lock_guard lock(d.mutex);
+    --d.running;
+    d.idle.notify_all();
+  }).detach();
+  return true;
+}
+
 }  // namespace
+
+void wait_for_pictures() {
+  Drawing& d = drawing();
+  std::unique_lock lock(d.mutex);
+  d.idle.wait(lock, [&] { return d.running == 0; });
+}
 
 std::string with_preview_tags(std::string_view html, const std::string& title, const std::string& description,
                               const std::string& page_url, const std::string& image_url) {
@@ -178,7 +227,9 @@ bool route_game_page(std::string_view path, std::string_view query, PageOrigin o
     if (r.status != 200 || !r.text) return done(std::move(r));
     const auto rec = read_record(*r.text);
     if (!rec) return done(http_error(500, "internal", "the game's record does not read back"));
-    done(gif ? gif_reply(*rec) : png_reply(*rec, turn));
+    if (!gif) return done(png_reply(*rec, turn));
+    if (!draw_off_thread([rec] { return gif_reply(*rec); }, done))
+      done(http_error(503, "busy", "other animations are being drawn; try again in a moment"));
   });
   return true;
 }

@@ -25,6 +25,9 @@ struct PageOrigin {
 bool route_game_page(std::string_view path, std::string_view query, PageOrigin origin, Hub& hub,
                      const std::filesystem::path& web_root, const Hub::Done& done);
 
+// Blocks until no GIF is being drawn (they run on threads of their own); Server::stop calls it.
+void wait_for_pictures();
+
 // The HTML of `index_html` with the meta tags of a game inserted before </head>.
 std::string with_preview_tags(std::string_view index_html, const std::string& title,
                               const std::string& description, const std::string& page_url,

@@ -102,6 +102,14 @@ TEST(Gif, AnimatesFramesThatLoop) {
   for (size_t i = 0; i + 1 < gif->size(); ++i)
     if (uint8_t((*gif)[i]) == 0x21 && uint8_t((*gif)[i + 1]) == 0xF9) ++gce;
   EXPECT_GE(gce, 2u);
+  // The second frame is written as the rectangle around e4's highlight, not the whole picture:
+  // after its graphics control extension (8 bytes) comes the image descriptor, width at +5.
+  const size_t second = gif->find("\x21\xF9\x04", gif->find("\x21\xF9\x04") + 1);
+  ASSERT_NE(second, std::string::npos);
+  ASSERT_EQ(uint8_t((*gif)[second + 8]), 0x2C);
+  const int width = uint8_t((*gif)[second + 13]) | uint8_t((*gif)[second + 14]) << 8;
+  EXPECT_GT(width, 0);
+  EXPECT_LT(width, frames[0].width / 4);
   EXPECT_EQ(uint8_t(gif->back()), 0x3B);  // trailer
   frames.push_back(*render_svg(to_svg(pos), 0.25));
   EXPECT_FALSE(encode_gif(frames, 80, 300, &error));
