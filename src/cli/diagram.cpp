@@ -41,7 +41,7 @@ void add_diagram_command(CLI::App& app) {
     bool blitz = false, no_caption = false, no_coordinates = false, last = false;
   };
   auto args = std::make_shared<Args>();
-  auto* cmd = app.add_subcommand("diagram", "Draw a position as SVG (or PNG where a converter is installed)");
+  auto* cmd = app.add_subcommand("diagram", "Draw a position as SVG or PNG");
   cmd->add_option("file", args->file, "A record file (SGF or notation); without it, --position or the start");
   cmd->add_option("--position", args->position, "A position text (SPEC section 5)");
   cmd->add_option("--moves", args->moves, "Decisions to play from --position (or the start) first");

@@ -1,7 +1,7 @@
 // Pictures of positions as SVG, in the style of the rulebook's diagrams: the board's lines,
 // white and black rings as thick circles, markers as discs, coordinates around the board,
 // removed rings in three slots on each player's side, optional highlighted points and arrows.
-// png.h turns the SVG into PNG where a converter is installed.
+// png.h turns the SVG into PNG (librsvg + cairo, in-process), gif.h animates several.
 #pragma once
 
 #include <string>
