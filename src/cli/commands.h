@@ -18,5 +18,6 @@ void add_match_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_serve_command(CLI::App& app);     // server builds only (YINSH_SERVER)
 void add_loadtest_command(CLI::App& app);  // server builds only (YINSH_SERVER)
+void add_archive_commands(CLI::App& app);  // backup, export, import; server builds only
 
 }  // namespace yinsh::cli

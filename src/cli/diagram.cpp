@@ -1,10 +1,7 @@
-// yinsh diagram: a position as an SVG picture (PNG where a converter is installed), from a
+// yinsh diagram: a position as an SVG or PNG picture (PNG through librsvg, in-process), from a
 // record at a given turn or decision, or from a position text, with highlighted points and
 // arrows, for docs and teaching.
-#include <unistd.h>
-
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -44,7 +41,7 @@ void add_diagram_command(CLI::App& app) {
     bool blitz = false, no_caption = false, no_coordinates = false, last = false;
   };
   auto args = std::make_shared<Args>();
-  auto* cmd = app.add_subcommand("diagram", "Draw a position as SVG (or PNG where a converter is installed)");
+  auto* cmd = app.add_subcommand("diagram", "Draw a position as SVG or PNG");
   cmd->add_option("file", args->file, "A record file (SGF or notation); without it, --position or the start");
   cmd->add_option("--position", args->position, "A position text (SPEC section 5)");
   cmd->add_option("--moves", args->moves, "Decisions to play from --position (or the start) first");
@@ -54,7 +51,7 @@ void add_diagram_command(CLI::App& app) {
   cmd->add_option("--highlight", args->highlight, "Points to mark, comma separated: e4,f5");
   cmd->add_option("--arrow", args->arrows, "An arrow from a point to a point: e4-e10 (repeatable)");
   cmd->add_flag("--last", args->last, "Draw the last decision of the record as an arrow or highlight");
-  cmd->add_option("-o,--output", args->output, "Output file: .svg, or .png (needs rsvg-convert, inkscape or magick); default: SVG on stdout");
+  cmd->add_option("-o,--output", args->output, "Output file: .svg or .png; default: SVG on stdout");
   cmd->add_option("--size", args->size, "Pixels between neighbouring points")->check(CLI::Range(8, 400));
   cmd->add_option("--caption", args->caption, "Text under the board (default: side to move and step)");
   cmd->add_flag("--no-caption", args->no_caption, "No text under the board");
@@ -130,13 +127,10 @@ void add_diagram_command(CLI::App& app) {
       return;
     }
     if (ends_with(args->output, ".png")) {
-      const std::string tmp = (std::filesystem::temp_directory_path() /
-                               ("yinsh-diagram-" + std::to_string(::getpid()) + ".svg")).string();
-      if (!write_file(tmp, svg)) die("cannot write " + tmp);
       std::string error;
-      const bool ok = svg_file_to_png(tmp, args->output, &error);
-      std::filesystem::remove(tmp);
-      if (!ok) die(error + " (write an .svg instead)", 3);
+      const auto png = svg_to_png(svg, 1.0, &error);
+      if (!png) die(error, 3);
+      if (!write_file(args->output, *png)) die("cannot write " + args->output);
       return;
     }
     if (!write_file(args->output, svg)) die("cannot write " + args->output);

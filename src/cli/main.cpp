@@ -5,6 +5,7 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"yinsh: YINSH rules engine, AI, records and game server"};
+  app.set_version_flag("--version", "yinsh " YINSH_VERSION);
   app.require_subcommand(1);
   yinsh::cli::add_engine_command(app);
   yinsh::cli::add_perft_command(app);
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
 #ifdef YINSH_SERVER
   yinsh::cli::add_serve_command(app);
   yinsh::cli::add_loadtest_command(app);
+  yinsh::cli::add_archive_commands(app);
 #endif
   CLI11_PARSE(app, argc, argv);
   return 0;

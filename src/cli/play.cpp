@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "connect.h"
 #include "core/diagram.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -23,6 +24,7 @@ struct PlayArgs {
   std::string white = "human", black = "engine";
   bool blitz = false, no_color = false;
   std::string load, save;
+  std::string connect, name = "Guest", token;  // online: yinsh play --connect URL
   int64_t movetime = 1000;
   std::shared_ptr<OptionFlags> engine_flags;
 };
@@ -46,6 +48,12 @@ std::string step_prompt(const Position& pos) {
     case Step::Over: return "game over";
   }
   return "";
+}
+
+// Colours when stdout is a terminal that has them (not "dumb", no NO_COLOR).
+bool use_color() {
+  const char* term = std::getenv("TERM");
+  return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb";
 }
 
 class PlaySession {
@@ -89,10 +97,6 @@ class PlaySession {
   }
 
  private:
-  static bool use_color() {
-    const char* term = std::getenv("TERM");
-    return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb";
-  }
   static bool fail(const std::string& msg) {
     std::cerr << "error: " << msg << "\n";
     return false;
@@ -245,8 +249,18 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--movetime", args->movetime, "Engine thinking time per decision, ms")
       ->check(CLI::Range(1, 3600000))->capture_default_str();
   cmd->add_flag("--no-color", args->no_color, "No ANSI colours");
+#ifdef YINSH_SERVER
+  cmd->add_option("--connect", args->connect,
+                  "Play an online game: http://HOST:PORT/game/ID (takes a free seat, or watches)");
+  cmd->add_option("--name", args->name, "Your name in an online game")->capture_default_str();
+  cmd->add_option("--token", args->token, "Your seat's token in an online game (to come back to a seat)");
+#endif
   args->engine_flags = add_option_flags(*cmd);
   cmd->callback([args] {
+#ifdef YINSH_SERVER
+    if (!args->connect.empty())
+      std::exit(play_connected(args->connect, args->name, args->token, !args->no_color && use_color()));
+#endif
     PlaySession session(*args);
     if (!args->load.empty() && !session.load(args->load)) std::exit(2);
     std::cout << HELP;

@@ -2,56 +2,65 @@
 
 #include <vector>
 
+#include "geometry.h"
+
 namespace yinsh {
 
 namespace {
 
-// Each board row (same number) is one screen line, row 11 on top; points of a row are 4
-// characters apart and each row is shifted 2 characters left of the one below, so columns
-// (same letter) climb up-left and the diagonals up-right, all at 60 degrees.
-constexpr int LEFT = 12;  // room for the row numbers left of a5 and b7 (x = -8)
-constexpr int TOP = 0;
+// A point's height in half steps is 2*row - col: from -4 (e1, g2) to 14 (e10, g11). Line 0
+// holds the letters, then a blank line, then one text line per half step, highest first, then
+// a blank line and the letters again.
+constexpr int HIGH = 14, LOW = -4;
+constexpr int LEFT = 4;  // room for the numbers left of a2..a5
+constexpr int LINES = HIGH - LOW + 5;
 
-int line_of(Point p) { return TOP + (GRID - 1 - row_of(p)); }
-int x_of(Point p) { return LEFT + 4 * col_of(p) - 2 * row_of(p); }
+int line_of(int col, int row) { return 2 + HIGH - (2 * row - col); }
+int x_of(int col) { return LEFT + 4 * col; }
 
 }  // namespace
 
 std::string diagram(const Position& pos, const DiagramStyle& style) {
-  const int width = LEFT + 4 * (GRID - 1) + 8, lines = GRID + 1;
-  std::vector<std::vector<std::string>> cells(lines, std::vector<std::string>(width, " "));
+  const int width = x_of(GRID - 1) + 6;
+  std::vector<std::vector<std::string>> cells(LINES, std::vector<std::string>(width, " "));
   auto put = [&](int line, int x, const std::string& s) {
-    if (line >= 0 && line < lines && x >= 0 && x < width) cells[line][x] = s;
+    if (line >= 0 && line < LINES && x >= 0 && x < width) cells[line][x] = s;
   };
   auto put_text = [&](int line, int x, const std::string& s) {
     for (size_t k = 0; k < s.size(); ++k) put(line, x + int(k), std::string(1, s[k]));
   };
   const char* reset = "\x1b[0m";
+  auto paint = [&](const char* code, std::string s) { return style.color ? code + s + reset : s; };
+  for (int c = 0; c < GRID; ++c) {
+    const int top = line_of(c, column_min_row(c) + column_length(c) - 1);
+    const int bottom = line_of(c, column_min_row(c));
+    for (int line = top + 1; line < bottom; line += 2) put(line, x_of(c), paint("\x1b[2m", "|"));
+    const std::string letter(1, char('a' + c));
+    put(0, x_of(c), letter);
+    put(LINES - 1, x_of(c), letter);
+  }
   for (Point p : GEO.points) {
     const char ch = pos.piece_char(p);
-    std::string s(1, ch == '.' && style.highlight.contains(p) ? '*' : ch);
-    if (style.color) {
-      if (ch == 'W' || ch == 'w') s = "\x1b[1;97m" + s + reset;
-      else if (ch == 'B' || ch == 'b') s = "\x1b[1;94m" + s + reset;
-      else if (s == "*") s = "\x1b[1;92m" + s + reset;
-      else s = "\x1b[2m" + s + reset;
-    }
-    put(line_of(p), x_of(p), s);
+    const std::string s(1, ch == '.' && style.highlight.contains(p) ? '*' : ch);
+    const char* code = ch == 'W' || ch == 'w' ? "\x1b[1;97m"
+                       : ch == 'B' || ch == 'b' ? "\x1b[1;94m"
+                       : s == "*"               ? "\x1b[1;92m"
+                                                : "\x1b[2m";
+    const int line = line_of(col_of(p), row_of(p)), x = x_of(col_of(p));
+    put(line, x, paint(code, s));
     if (style.last.contains(p)) {
-      put(line_of(p), x_of(p) - 1, "[");
-      put(line_of(p), x_of(p) + 1, "]");
+      put(line, x - 1, "[");
+      put(line, x + 1, "]");
     }
   }
-  // Letters on a line of their own below row 1, each where its column (extended down-right)
-  // meets that line.
-  for (int c = 0; c < GRID; ++c) put(GRID, LEFT + 4 * c + 2, std::string(1, char('a' + c)));
-  for (int r = 0; r < GRID; ++r) {  // numbers at both ends of each row
+  for (int r = 0; r < GRID; ++r) {  // numbers at both ends of each number line
     int first = -1, last = -1;
     for (int c = 0; c < GRID; ++c)
       if (on_board(c, r)) last = c, first = first < 0 ? c : first;
+    if (first < 0) continue;
     const std::string n = std::to_string(r + 1);
-    put_text(line_of(make_point(first, r)), x_of(make_point(first, r)) - 3 - int(n.size()) + 1, n);
-    put_text(line_of(make_point(last, r)), x_of(make_point(last, r)) + 3, n);
+    put_text(line_of(first, r), x_of(first) - 2 - int(n.size()), n);
+    put_text(line_of(last, r), x_of(last) + 3, n);
   }
   std::string out;
   for (const auto& line : cells) {

@@ -1,7 +1,12 @@
-// The board as text for terminals: each row (same number) is one screen line, row 11 on
-// top, numbered at both ends; the columns (same letter) climb up-left, lettered at both ends.
+// The board as text for terminals, in the rulebook's orientation: each column (same letter,
+// a..k) is a vertical line of points joined by '|', lettered on the top and bottom lines; the points of a
+// column are two text lines apart and each column sits one line lower than the one on its
+// left, so the numbers (same number) run down to the right and the diagonals up to the right,
+// as in the printed diagrams and the SVG pictures. Numbers stand at both ends of each number
+// line.
 //   W B  rings      w b  markers      .  empty point      *  highlighted empty point
-// With `color`, ANSI colours draw white pieces in bold yellow-white and black in blue.
+// With `color`, ANSI colours draw white pieces in bold bright white and black in bold blue,
+// highlights in green and empty points dim.
 #pragma once
 
 #include <string>

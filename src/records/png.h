@@ -1,18 +1,27 @@
-// SVG to PNG through an external converter, looked for at run time on PATH: rsvg-convert
-// (Debian: librsvg2-bin), then inkscape, then ImageMagick's magick. Nothing is linked: the
-// program works without any of them and says so.
+// SVG to pixels and PNG in-process, through librsvg (parsing and drawing) and cairo (the pixel
+// surface and the PNG encoder); Debian: librsvg2-dev. No subprocess, nothing looked up at run
+// time. Thread-safe (each call has its own handle and surface).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace yinsh {
 
-// The full path of the first converter found, or nullopt.
-std::optional<std::string> find_png_converter();
+// Pixels, row by row, 4 bytes each: R, G, B, A (not premultiplied).
+struct Raster {
+  int width = 0, height = 0;
+  std::vector<uint8_t> rgba;
+};
 
-// Writes `png_path` from the SVG file `svg_path`. False with a reason (no converter, or the
-// converter failed) otherwise.
-bool svg_file_to_png(const std::string& svg_path, const std::string& png_path, std::string* error);
+// Draws an SVG document at its own size (its width and height attributes, in pixels) times
+// `scale`. nullopt with the reason (librsvg's parse error, no size, too large).
+std::optional<Raster> render_svg(std::string_view svg, double scale = 1.0, std::string* error = nullptr);
+
+// The PNG file of an SVG document (cairo's encoder); nullopt with the reason.
+std::optional<std::string> svg_to_png(std::string_view svg, double scale = 1.0, std::string* error = nullptr);
 
 }  // namespace yinsh

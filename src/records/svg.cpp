@@ -25,7 +25,10 @@ std::string num(double v) {
   return s;
 }
 
-std::string xml_escape(const std::string& s) {
+
+}  // namespace
+
+std::string xml_escape(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
@@ -33,13 +36,12 @@ std::string xml_escape(const std::string& s) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
       default: out += c;
     }
   }
   return out;
 }
-
-}  // namespace
 
 std::string to_svg(const Position& pos, const SvgOptions& o) {
   const double s = o.spacing > 4 ? o.spacing : 40;

@@ -1,10 +1,11 @@
 // Pictures of positions as SVG, in the style of the rulebook's diagrams: the board's lines,
 // white and black rings as thick circles, markers as discs, coordinates around the board,
 // removed rings in three slots on each player's side, optional highlighted points and arrows.
-// png.h turns the SVG into PNG where a converter is installed.
+// png.h turns the SVG into PNG (librsvg + cairo, in-process), gif.h animates several.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,5 +22,8 @@ struct SvgOptions {
 };
 
 std::string to_svg(const Position& pos, const SvgOptions& options = {});
+
+// Text made safe inside XML and HTML text and quoted attributes (& < > " ').
+std::string xml_escape(std::string_view s);
 
 }  // namespace yinsh

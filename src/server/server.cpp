@@ -17,6 +17,7 @@
 #include <mutex>
 #include <thread>
 
+#include "game_pages.h"
 #include "store.h"
 
 namespace yinsh::server {
@@ -222,12 +223,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
     const auto method = req_.method();
     const unsigned version = req_.version();
-    if (path.rfind("/api/", 0) != 0) return serve_static(path);
-
     auto self = shared_from_this();
     auto done = [self, version](HttpReply r) {
       net::post(self->stream_.get_executor(), [self, r = std::move(r), version] { self->send_reply(r, version); });
     };
+    auto header = [&](auto name) { const auto v = req_[name]; return std::string_view(v.data(), v.size()); };
+    if (method == http::verb::get &&  // pictures and link previews of games (game_pages.h)
+        route_game_page(path, query, {header(http::field::host), header("X-Forwarded-Proto")}, *ctx_.hub,
+                        ctx_.web_root, done))
+      return;
+    if (path.rfind("/api/", 0) != 0) return serve_static(path);
+
     auto only = [&](http::verb v) {
       if (method == v) return true;
       send_reply(http_error(405, "method_not_allowed", std::string(req_.method_string()) + " is not allowed here"), version);
@@ -330,13 +336,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     http::response<http::string_body> res{http::status(r.status), version};
     res.set(http::field::server, "yinsh");
     if (r.text) {
-      res.set(http::field::content_type, "text/plain; charset=utf-8");
+      res.set(http::field::content_type, r.content_type.empty() ? "text/plain; charset=utf-8" : r.content_type);
       res.body() = *r.text;
     } else {
       res.set(http::field::content_type, "application/json");
       res.body() = r.body.dump(-1, ' ', false, json::error_handler_t::replace);
     }
-    res.set(http::field::cache_control, "no-store");
+    res.set(http::field::cache_control, r.cache_control.empty() ? "no-store" : r.cache_control);
     res.keep_alive(keep_alive_);
     res.prepare_payload();
     write(http::message_generator(std::move(res)));
@@ -481,6 +487,7 @@ void Server::stop() {
   for (auto& t : s.threads)
     if (t.joinable()) t.join();
   s.threads.clear();
+  wait_for_pictures();  // they post their replies to the io_context
   s.cv.notify_all();
 }
 

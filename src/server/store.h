@@ -49,6 +49,10 @@ class Store {
   // A store may commit them together (group commit: one transaction for many games); the
   // default appends them one by one.
   virtual void append_many(std::vector<AppendItem>& items);
+  // A new game with its whole log, in one transaction (`yinsh import`): Ok, Conflict when the
+  // id exists (nothing written), Failed with `error`. Nothing is half written.
+  virtual AppendStatus create_with_events(const GameMeta& meta, const std::vector<StoredEvent>& events,
+                                          const GameSummary& summary, std::string* error) = 0;
   virtual std::optional<GameMeta> load_meta(const std::string& id) = 0;
   virtual std::vector<StoredEvent> load_events(const std::string& id, int64_t after_version) = 0;
   // Newest first; every status when `status` is empty (Over also lists Aborted).

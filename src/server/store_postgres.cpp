@@ -112,11 +112,7 @@ class PostgresStore final : public Store {
     try {
       with_connection([&](pqxx::connection& c) {
         pqxx::work w(c);
-        w.exec_params(
-            "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
-            "VALUES ($1, $2, NULLIF($3, -1), NULLIF($4, -1), $5, $5, 'waiting')",
-            m.id, variant, m.clock ? m.clock->base_ms : int64_t(-1), m.clock ? m.clock->inc_ms : int64_t(-1),
-            m.created_at);
+        insert_game(w, m);
         commit(w);
       });
       return true;
@@ -148,16 +144,7 @@ class PostgresStore final : public Store {
     try {
       with_connection([&](pqxx::connection& c) {
         pqxx::work w(c);
-        for (const auto& e : events)
-          w.exec_params("INSERT INTO events(game_id, version, body) VALUES ($1, $2, $3)", game,
-                        e.version, e.body);
-        w.exec_params(
-            "UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
-            "version=$7 WHERE id=$8",
-            s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s), s.ply,
-            s.version, game);
-        w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel),
-                      game + ":" + std::to_string(s.version));
+        write_log(w, game, events, s);
         commit(w);
       });
       return AppendStatus::Ok;
@@ -165,6 +152,26 @@ class PostgresStore final : public Store {
       return AppendStatus::Conflict;
     } catch (const CommitFailed& e) {
       return append_outcome(game, events, e.what(), error);
+    } catch (const std::exception& e) {
+      if (error) *error = e.what();
+      return AppendStatus::Failed;
+    }
+  }
+
+  AppendStatus create_with_events(const GameMeta& m, const std::vector<StoredEvent>& events,
+                                  const GameSummary& s, std::string* error) override {
+    try {
+      with_connection([&](pqxx::connection& c) {
+        pqxx::work w(c);
+        insert_game(w, m);
+        write_log(w, m.id, events, s);
+        commit(w);
+      });
+      return AppendStatus::Ok;
+    } catch (const pqxx::unique_violation&) {
+      return AppendStatus::Conflict;
+    } catch (const CommitFailed& e) {
+      return append_outcome(m.id, events, e.what(), error);  // the events are there or nothing is
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return AppendStatus::Failed;
@@ -338,6 +345,27 @@ class PostgresStore final : public Store {
   // there with our bodies: Ok. None there: Failed. Some other body: another writer won the
   // race after our transaction failed: Conflict. Cannot check: Failed (the hub's conflict
   // handling and catch-up cope if it did land after all).
+  static void insert_game(pqxx::work& w, const GameMeta& m) {
+    w.exec_params(
+        "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
+        "VALUES ($1, $2, NULLIF($3, -1), NULLIF($4, -1), $5, $5, 'waiting')",
+        m.id, std::string(to_string(m.variant)), m.clock ? m.clock->base_ms : int64_t(-1),
+        m.clock ? m.clock->inc_ms : int64_t(-1), m.created_at);
+  }
+
+  // The events, the summary row and the notification, inside `w`.
+  static void write_log(pqxx::work& w, const std::string& game, const std::vector<StoredEvent>& events,
+                        const GameSummary& s) {
+    for (const auto& e : events)
+      w.exec_params("INSERT INTO events(game_id, version, body) VALUES ($1, $2, $3)", game, e.version, e.body);
+    w.exec_params(
+        "UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
+        "version=$7 WHERE id=$8",
+        s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s), s.ply, s.version,
+        game);
+    w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel), game + ":" + std::to_string(s.version));
+  }
+
   AppendStatus append_outcome(const std::string& game, const std::vector<StoredEvent>& events,
                               const std::string& commit_error, std::string* error) {
     const std::string why = "the connection broke during COMMIT (" + commit_error + ")";

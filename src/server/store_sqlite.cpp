@@ -62,25 +62,31 @@ class SqliteStore final : public Store {
   bool create_game(const GameMeta& m, std::string* error) override {
     std::lock_guard lock(mutex_);
     try {
-      SQLite::Statement st(db_,
-                           "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
-                           "VALUES (?, ?, ?, ?, ?, ?, 'waiting')");
-      st.bind(1, m.id);
-      st.bind(2, std::string(to_string(m.variant)));
-      if (m.clock) {
-        st.bind(3, int64_t(m.clock->base_ms));
-        st.bind(4, int64_t(m.clock->inc_ms));
-      } else {
-        st.bind(3);
-        st.bind(4);
-      }
-      st.bind(5, int64_t(m.created_at));
-      st.bind(6, int64_t(m.created_at));
-      st.exec();
+      insert_game(m);
       return true;
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return false;
+    }
+  }
+
+  AppendStatus create_with_events(const GameMeta& m, const std::vector<StoredEvent>& events,
+                                  const GameSummary& s, std::string* error) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Transaction tx(db_);
+      try {
+        insert_game(m);
+      } catch (const SQLite::Exception& ex) {
+        if (ex.getExtendedErrorCode() == SQLITE_CONSTRAINT_PRIMARYKEY) return AppendStatus::Conflict;
+        throw;
+      }
+      const AppendStatus st = write(m.id, events, s);
+      if (st == AppendStatus::Ok) tx.commit();
+      return st;
+    } catch (const std::exception& e) {
+      if (error) *error = e.what();
+      return AppendStatus::Failed;
     }
   }
 
@@ -213,6 +219,25 @@ class SqliteStore final : public Store {
     } catch (const std::exception&) {
       // cannot open a second connection: the WAL grows until the store is closed
     }
+  }
+
+  // With the mutex held: the games row of a new game (throws when it exists or SQLite fails).
+  void insert_game(const GameMeta& m) {
+    SQLite::Statement st(db_,
+                         "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
+                         "VALUES (?, ?, ?, ?, ?, ?, 'waiting')");
+    st.bind(1, m.id);
+    st.bind(2, std::string(to_string(m.variant)));
+    if (m.clock) {
+      st.bind(3, int64_t(m.clock->base_ms));
+      st.bind(4, int64_t(m.clock->inc_ms));
+    } else {
+      st.bind(3);
+      st.bind(4);
+    }
+    st.bind(5, int64_t(m.created_at));
+    st.bind(6, int64_t(m.created_at));
+    st.exec();
   }
 
   // Inside a transaction, with the mutex held: the events, then the summary row. Conflict when

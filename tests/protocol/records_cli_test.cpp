@@ -91,18 +91,20 @@ TEST(RecordsCli, ReplayShowsATurn) {
   EXPECT_NE(all.out.find("game over: 1-0"), std::string::npos) << all.out;
 }
 
-TEST(RecordsCli, DiagramSvgAndPngWithoutConverter) {
+TEST(RecordsCli, DiagramSvgAndPng) {
   const std::string dir = temp_dir();
   const CliRun r = run("diagram " + DRMIH + " --turn 36 --last --arrow c1-c7 --highlight e4 -o " + dir + "/p.svg");
   EXPECT_EQ(r.status, 0) << r.out;
   const std::string svg = slurp(dir + "/p.svg");
   EXPECT_NE(svg.find("class=\"arrow\""), std::string::npos);
   EXPECT_NE(svg.find("after 36.xh5"), std::string::npos);
-  // PATH without any converter: a clear message, status 3, no PNG.
-  const CliRun png = run("diagram --position '4/7/8/9/10/9/10/9/8/7/4 w place 0 0 normal' -o " + dir +
-                      "/p.png; true; PATH=/nonexistent " + std::string(YINSH_BIN) + " diagram -o " + dir + "/q.png");
-  EXPECT_NE(png.out.find("no SVG to PNG converter is installed"), std::string::npos) << png.out;
-  EXPECT_FALSE(std::filesystem::exists(dir + "/q.png"));
+  // PNG is drawn in-process (librsvg): no program on PATH is needed.
+  const CliRun png = run("diagram " + DRMIH + " --turn 36 -o " + dir + "/p.png && PATH=/nonexistent " +
+                         std::string(YINSH_BIN) + " diagram --position '4/7/8/9/10/9/10/9/8/7/4 w place 0 0 normal' -o " +
+                         dir + "/q.png");
+  EXPECT_EQ(png.status, 0) << png.out;
+  EXPECT_EQ(slurp(dir + "/q.png").substr(0, 4), "\x89PNG");
+  EXPECT_GT(slurp(dir + "/p.png").size(), slurp(dir + "/q.png").size());  // rings and markers drawn
   const CliRun bad = run("diagram --highlight z9");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.out.find("'z9' is not a point"), std::string::npos) << bad.out;

@@ -24,6 +24,7 @@ struct HttpResult {
   int status = 0;
   json body;
   std::string text;
+  std::string content_type;
 };
 
 inline HttpResult http_request(uint16_t port, beast::http::verb verb, const std::string& target,
@@ -43,6 +44,7 @@ inline HttpResult http_request(uint16_t port, beast::http::verb verb, const std:
   r.status = res.result_int();
   r.text = res.body();
   r.body = json::parse(r.text, nullptr, false);
+  r.content_type = std::string(res[beast::http::field::content_type]);
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   return r;

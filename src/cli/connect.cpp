@@ -1,0 +1,323 @@
+// yinsh play --connect http://host:port/game/ID: an online game from the terminal, as a client
+// of `yinsh serve` (docs/api.md). It takes a free seat over HTTP (or uses --token, or watches
+// as a spectator when both seats are taken), follows the game over WebSocket and draws the
+// board, the clocks and the chat after every event. Lines typed are sent as decisions or
+// commands; the server judges them (an illegal decision gets its error, nothing changes).
+// One I/O thread runs the connection; the main thread reads the terminal and posts each line
+// to it.
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "connect.h"
+#include "core/diagram.h"
+#include "core/notation.h"
+#include "core/position.h"
+
+namespace yinsh::cli {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+
+const char* CONNECT_HELP =
+    "Type a decision (e4, e4-e10, xe5-e9, xe10, pass) or: start, resign, undo, accept, decline,\n"
+    "rematch, say TEXT (chat; /commands too), legal, board, help, quit.\n";
+
+struct Target {
+  std::string host, port, game;
+};
+
+std::optional<Target> parse_url(const std::string& url, std::string* why) {
+  const std::string scheme = "http://";
+  if (url.rfind(scheme, 0) != 0) {
+    *why = url.rfind("https://", 0) == 0 ? "https is not supported by the terminal client: use the server's http port"
+                                         : "expected http://HOST:PORT/game/ID";
+    return std::nullopt;
+  }
+  const std::string rest = url.substr(scheme.size());
+  const auto slash = rest.find('/');
+  const std::string authority = rest.substr(0, slash);
+  const std::string path = slash == std::string::npos ? "" : rest.substr(slash);
+  Target t;
+  const auto colon = authority.rfind(':');
+  t.host = authority.substr(0, colon);
+  t.port = colon == std::string::npos ? "80" : authority.substr(colon + 1);
+  for (const char* prefix : {"/game/", "/replay/"})
+    if (path.rfind(prefix, 0) == 0) t.game = path.substr(std::string(prefix).size(), 12);
+  if (t.host.empty() || t.game.size() != 12) {
+    *why = "expected http://HOST:PORT/game/ID (a 12-character game id)";
+    return std::nullopt;
+  }
+  return t;
+}
+
+// One HTTP request; the status and parsed body. Throws on network errors.
+std::pair<int, json> request(const Target& t, http::verb verb, const std::string& target, const std::string& body) {
+  net::io_context ioc;
+  tcp::resolver resolver(ioc);
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(10));
+  stream.connect(resolver.resolve(t.host, t.port));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, t.host);
+  req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  http::read(stream, buf, res);
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  return {int(res.result_int()), json::parse(res.body(), nullptr, false)};
+}
+
+std::string clock_text(int64_t ms) {
+  if (ms < 0) ms = 0;
+  const int64_t s = (ms + 999) / 1000;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%lld:%02lld", (long long)(s / 60), (long long)(s % 60));
+  return buf;
+}
+
+int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+class Client {
+ public:
+  Client(Target t, std::string token, bool color) : t_(std::move(t)), token_(std::move(token)), color_(color), ws_(ioc_) {}
+
+  int run() {
+    tcp::resolver resolver(ioc_);
+    beast::get_lowest_layer(ws_).connect(resolver.resolve(t_.host, t_.port));
+    ws_.handshake(t_.host + ":" + t_.port, "/ws");
+    json hello = {{"type", "hello"}, {"game", t_.game}};
+    if (!token_.empty()) hello["token"] = token_;
+    send(hello);
+    do_read();
+    std::thread io([this] { ioc_.run(); });
+    std::string line;
+    while (!closed_ && std::getline(std::cin, line)) {
+      if (!command(line)) break;
+    }
+    closed_ = true;
+    net::post(ioc_, [this] { beast::get_lowest_layer(ws_).close(); });
+    io.join();
+    return 0;
+  }
+
+ private:
+  void print(const std::string& s) {
+    std::lock_guard lock(out_mutex_);
+    std::cout << s << std::flush;
+  }
+
+  void send(const json& j) {
+    net::post(ioc_, [this, frame = j.dump()] {
+      queue_.push_back(frame);
+      if (queue_.size() == 1) do_write();
+    });
+  }
+  void do_write() {
+    ws_.async_write(net::buffer(queue_.front()), [this](beast::error_code ec, size_t) {
+      if (ec) return;
+      queue_.pop_front();
+      if (!queue_.empty()) do_write();
+    });
+  }
+  void do_read() {
+    ws_.async_read(buffer_, [this](beast::error_code ec, size_t) {
+      if (ec) {
+        if (!closed_) print("connection closed: " + ec.message() + " (press Enter)\n");
+        closed_ = true;
+        return;
+      }
+      const json m = json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false);
+      buffer_.consume(buffer_.size());
+      if (m.is_object()) on_message(m);
+      do_read();
+    });
+  }
+
+  void on_message(const json& m) {
+    std::lock_guard lock(state_mutex_);
+    const std::string type = m.value("type", "");
+    if (type == "snapshot") {
+      role_ = m["you"].value("role", "spectator");
+      state_ = m["game"]["state"];
+      last_.clear();
+      if (!m["game"]["decisions"].empty()) last_ = m["game"]["decisions"].back();
+      std::string chat;
+      for (const auto& l : m["game"]["chat"]) chat += chat_line(l);
+      print(chat + board() + "You are " + role_ + " in game " + t_.game + ".\n" + prompt());
+      return;
+    }
+    if (type == "error") return print("error: " + m.value("message", m.value("code", "")) + "\n");
+    if (type == "info") return print(m.value("text", "") + "\n");
+    if (type == "seat") {
+      role_ = m.value("seat", role_);
+      token_ = m.value("token", token_);
+      return print("You took the " + role_ + " seat; your token (to reconnect with --token): " + token_ + "\n");
+    }
+    if (type == "presence" || type == "pong") return;
+    if (m.contains("state")) state_ = m["state"];
+    if (type == "chat") return print(chat_line(m["line"]));
+    std::string what;
+    if (type == "decision") {
+      last_ = m.value("decision", "");
+      what = m.value("by", "") + " plays " + last_ + "\n";
+    } else if (type == "joined") {
+      what = m.value("name", "") + " sits down as " + m.value("seat", "") + "\n";
+    } else if (type == "game_over") {
+      what = "game over\n";
+    } else {
+      what = type + (m.contains("by") ? " (" + m.value("by", "") + ")" : std::string()) + "\n";
+    }
+    print(what + board() + prompt());
+  }
+
+  static std::string chat_line(const json& l) {
+    return "[" + l.value("seat", "") + "] " + l.value("from", "") + ": " + l.value("text", "") + "\n";
+  }
+
+  std::string seat_line(const char* color) const {
+    const json seats = state_.value("seats", json::object());
+    const json seat = seats.is_object() ? seats.value(color, json::object()) : json::object();
+    std::string s = std::string(color) + " " + (seat.is_object() && seat.contains("name") && seat["name"].is_string()
+                                                     ? seat["name"].get<std::string>() : "(open)");
+    const json clocks = state_.value("clocks", json());
+    if (clocks.is_object()) {
+      int64_t ms = clocks.value(std::string(color) + "_ms", int64_t(0));
+      if (clocks["running"] == color) ms -= now_ms() - clocks.value("server_time_ms", now_ms());
+      s += " " + clock_text(ms) + (clocks["running"] == color ? " (running)" : "");
+    }
+    return s;
+  }
+
+  int removed(const char* color) const {
+    const json r = state_.value("removed", json::object());
+    return r.is_object() ? r.value(color, 0) : 0;
+  }
+
+  std::string board() const {
+    const auto pos = parse_position(state_.value("position", ""));
+    if (!pos) return "";
+    DiagramStyle style;
+    style.color = color_;
+    if (const auto m = parse_move(last_); m && m->kind() != Move::Pass) style.last = m->from() | m->to();
+    std::string s = "\n" + diagram(*pos, style);
+    s += seat_line("white") + "  |  " + seat_line("black") + "  |  rings removed " +
+         std::to_string(removed("white")) + "-" + std::to_string(removed("black")) +
+         "  |  ply " + std::to_string(state_.value("ply", 0)) + (last_.empty() ? "" : ", last " + last_) + "\n";
+    const json result = state_.value("result", json());
+    if (result.is_object()) s += "Result: " + result.value("score", "") + " (" + result.value("reason", "") + ")\n";
+    return s;
+  }
+
+  std::string prompt() const {
+    const std::string status = state_.value("status", "");
+    if (status == "waiting") return "waiting for the start (type start when both seats are filled)\n";
+    if (status != "active") return "the game is " + status + " (quit to leave, rematch to play again)\n";
+    const std::string to_move = state_.value("to_move", "");
+    return to_move == role_ ? "your turn: " + state_.value("step", "") + "\n"
+                            : to_move + " to " + state_.value("step", "") + "\n";
+  }
+
+  // False to quit.
+  bool command(std::string line) {
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    line.erase(0, std::min(line.find_first_not_of(" \t"), line.size()));
+    if (line.empty()) return true;
+    if (line == "quit" || line == "exit") return false;
+    if (line == "help") return print(CONNECT_HELP), true;
+    if (line == "board") {
+      std::lock_guard lock(state_mutex_);
+      return print(board() + prompt()), true;
+    }
+    if (line == "legal") {
+      std::lock_guard lock(state_mutex_);
+      std::string s;
+      for (const auto& d : state_["legal"]) s += d.get<std::string>() + " ";
+      return print(s + "\n"), true;
+    }
+    static const std::pair<const char*, const char*> simple[] = {
+        {"start", "start"}, {"resign", "resign"},        {"undo", "undo"},       {"accept", "undo_accept"},
+        {"decline", "undo_decline"}, {"rematch", "rematch"}, {"abort", "abort"}};
+    for (const auto& [word, type] : simple)
+      if (line == word) return send({{"type", type}}), true;
+    if (line.rfind("say ", 0) == 0) return send({{"type", "chat"}, {"text", line.substr(4)}}), true;
+    if (line[0] == '/') return send({{"type", "chat"}, {"text", line}}), true;
+    int64_t ply;
+    {
+      std::lock_guard lock(state_mutex_);
+      ply = state_.value("ply", 0);
+    }
+    send({{"type", "move"}, {"decision", line}, {"ply", ply}});
+    return true;
+  }
+
+  Target t_;
+  std::string token_, role_ = "spectator", last_;
+  bool color_;
+  net::io_context ioc_;
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;  // frames to write, on the I/O thread only
+  std::mutex state_mutex_, out_mutex_;
+  json state_ = json::object();
+  std::atomic<bool> closed_{false};
+};
+
+}  // namespace
+
+int play_connected(const std::string& url, const std::string& name, const std::string& token, bool color) {
+  std::string why;
+  const auto t = parse_url(url, &why);
+  if (!t) {
+    std::cerr << "error: --connect " << url << ": " << why << "\n";
+    return 2;
+  }
+  std::string seat_token = token;
+  try {
+    if (seat_token.empty()) {
+      const auto [status, body] =
+          request(*t, http::verb::post, "/api/games/" + t->game + "/join", json({{"name", name}}).dump());
+      if (status == 200) {
+        seat_token = body.value("token", "");
+        std::cout << "You took the " << body.value("seat", "") << " seat; your token (to reconnect with --token): "
+                  << seat_token << "\n";
+      } else if (status == 409) {
+        std::cout << "Both seats are taken: you watch as a spectator.\n";
+      } else {
+        const std::string msg = body.is_object() && body.contains("error") ? body["error"].value("message", "") : "";
+        std::cerr << "error: cannot join game " << t->game << ": HTTP " << status << " " << msg << "\n";
+        return 1;
+      }
+    }
+    std::cout << CONNECT_HELP;
+    Client client(*t, seat_token, color);
+    return client.run();
+  } catch (const std::exception& e) {
+    std::cerr << "error: cannot reach " << t->host << ":" << t->port << ": " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace yinsh::cli

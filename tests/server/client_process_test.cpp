@@ -1,0 +1,215 @@
+// Processes around the server: `yinsh play --connect` (the terminal client) playing against a
+// WebSocket player on a live server, and scripts/cluster (PostgreSQL, two servers, nginx)
+// keeping a game going when the server of one player is killed.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "game_driver.h"
+#include "server/server.h"
+
+using namespace yinsh;
+using namespace yinsh::test;
+namespace http = boost::beast::http;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A child process with a pipe to its stdin and its stdout+stderr collected by a thread.
+class Child {
+ public:
+  explicit Child(const std::vector<std::string>& argv) {
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      dup2(out[1], 2);
+      close(in[1]);
+      close(out[0]);
+      std::vector<char*> args;
+      for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+      args.push_back(nullptr);
+      execv(args[0], args.data());
+      _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    in_ = in[1];
+    reader_ = std::thread([this, fd = out[0]] {
+      char buf[4096];
+      ssize_t n;
+      while ((n = read(fd, buf, sizeof buf)) > 0) {
+        std::lock_guard lock(mutex_);
+        out_.append(buf, size_t(n));
+      }
+      close(fd);
+    });
+  }
+  ~Child() {
+    if (in_ >= 0) close(in_);
+    if (pid_ > 0 && !exited_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (reader_.joinable()) reader_.join();
+  }
+  void type(const std::string& line) { (void)!write(in_, (line + "\n").data(), line.size() + 1); }
+  std::string output() {
+    std::lock_guard lock(mutex_);
+    return out_;
+  }
+  bool wait_output(const std::string& part, int ms = 10000) {
+    for (int t = 0; t < ms; t += 20) {
+      if (output().find(part) != std::string::npos) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+  }
+  int wait_exit() {
+    int status = 0;
+    for (int t = 0; t < 10000; t += 20) {
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        exited_ = true;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return -2;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int in_ = -1;
+  bool exited_ = false;
+  std::thread reader_;
+  std::mutex mutex_;
+  std::string out_;
+};
+
+}  // namespace
+
+TEST(TerminalClient, PlaysAnOnlineGameWithClocksAndChat) {
+  const fs::path dir = fs::temp_directory_path() / ("yinsh-term-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  server::ServerOptions o;
+  o.port = 0;
+  o.db = (dir / "games.db").string();
+  o.web_root = "/nonexistent";
+  o.hub.rate_per_second = o.hub.rate_burst = 100000;
+  server::Server srv(o);
+  std::string error;
+  ASSERT_TRUE(srv.start(&error)) << error;
+  const uint16_t port = srv.port();
+  auto c = http_request(port, http::verb::post, "/api/games",
+                        R"({"color":"white","name":"alice","clock":{"base_ms":300000,"increment_ms":2000}})");
+  ASSERT_EQ(c.status, 201) << c.text;
+  const std::string id = c.body["game"];
+  Follower w(port, id, c.body["token"]), watcher(port, id);
+
+  Child term({YINSH_BIN, "play", "--connect", "http://127.0.0.1:" + std::to_string(port) + "/game/" + id, "--name",
+              "bob", "--no-color"});
+  ASSERT_TRUE(term.wait_output("You are black in game " + id)) << term.output();
+  EXPECT_NE(term.output().find("You took the black seat"), std::string::npos);
+  ASSERT_TRUE(watcher.wait_event("joined"));
+  w.ws.send({{"type", "start"}});
+  term.type("start");
+  ASSERT_TRUE(watcher.wait_event("started"));
+
+  std::mt19937 rng(5);
+  for (int ply = 0; ply < 12; ++ply) {
+    const int64_t v = watcher.version;
+    if (watcher.state["to_move"] == "white") {
+      w.sync_to(v);
+      w.ws.send({{"type", "move"}, {"decision", w.random_legal(rng)}, {"ply", w.state["ply"]}});
+    } else {  // once the client has seen the last decision (it sends its ply along)
+      ASSERT_TRUE(term.wait_output("  ply " + std::to_string(watcher.decisions.size()) + ", last ")) << term.output();
+      term.type(watcher.random_legal(rng));
+    }
+    ASSERT_TRUE(watcher.sync_to(v + 1)) << term.output();
+  }
+  EXPECT_EQ(watcher.decisions.size(), 12u);
+  EXPECT_TRUE(term.wait_output("white plays " + watcher.decisions[10])) << term.output();
+  // Board in the rulebook's orientation, clocks, whose turn.
+  const std::string out = term.output();
+  EXPECT_NE(out.find("white alice 5:"), std::string::npos) << out;
+  EXPECT_NE(out.find("black bob 5:"), std::string::npos) << out;
+  EXPECT_NE(out.find("your turn"), std::string::npos) << out;
+  // Chat both ways; an illegal decision is refused and changes nothing.
+  w.ws.send({{"type", "chat"}, {"text", "hi bob"}});
+  EXPECT_TRUE(term.wait_output("[white] alice: hi bob")) << term.output();
+  term.type("say hello alice");
+  std::optional<json> said;  // the watcher sees alice's line first, then bob's
+  do said = watcher.wait_event("chat");
+  while (said && (*said)["line"]["from"] != "bob");
+  ASSERT_TRUE(said);
+  const int64_t before = watcher.version;
+  term.type("zz9");
+  EXPECT_TRUE(term.wait_output("error: ")) << term.output();
+  term.type("resign");
+  ASSERT_TRUE(watcher.wait_event("game_over"));
+  EXPECT_EQ(watcher.version, before + 1);  // the refused decision made no event
+  EXPECT_EQ(watcher.state["result"]["score"], "1-0");
+  EXPECT_TRUE(term.wait_output("Result: 1-0 (resign)")) << term.output();
+  term.type("quit");
+  EXPECT_EQ(term.wait_exit(), 0);
+  fs::remove_all(dir);
+}
+
+TEST(Cluster, AGameGoesOnThroughTheOtherServerWhenOneIsKilled) {
+  if (!fs::exists("/usr/sbin/nginx")) GTEST_SKIP() << "nginx is not installed (apt-get install nginx-light)";
+  bool pg = false;
+  for (const auto& d : fs::directory_iterator("/usr/lib/postgresql", fs::directory_options::skip_permission_denied))
+    pg = pg || fs::exists(d.path() / "bin" / "initdb");
+  if (!pg) GTEST_SKIP() << "PostgreSQL server binaries are not installed";
+  const fs::path dir = fs::temp_directory_path() / ("yinsh-cluster-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  const std::string script = std::string(YINSH_SOURCE_DIR) + "/scripts/cluster";
+  const std::string up = "YINSH=" + std::string(YINSH_BIN) + " " + script + " up " + dir.string() + " >" +
+                         dir.string() + ".log 2>&1";
+  ASSERT_EQ(std::system(up.c_str()), 0) << std::ifstream(dir.string() + ".log").rdbuf();
+  std::map<std::string, std::string> env;
+  {
+    std::ifstream in(dir / "cluster.env");
+    std::string line;
+    while (std::getline(in, line))
+      if (const auto eq = line.find('='); eq != std::string::npos) env[line.substr(0, eq)] = line.substr(eq + 1);
+  }
+  const uint16_t lb = uint16_t(std::stoi(env["BALANCER"])), a = uint16_t(std::stoi(env["SERVER_A"])),
+                 b = uint16_t(std::stoi(env["SERVER_B"]));
+  {
+    // Created and joined through the balancer; White plays on server A, Black on server B.
+    const auto seats = create_two_seat_game(lb);
+    auto white = std::make_unique<Follower>(a, seats.id, seats.white);
+    Follower black(b, seats.id, seats.black);
+    start_game(*white, black, {white.get(), &black});
+    std::mt19937 rng(9);
+    play_random(*white, black, {white.get(), &black}, rng, 20);
+    ASSERT_EQ(black.decisions.size(), 20u);
+    // Server A dies; White comes back through the balancer, which skips the dead server.
+    kill(pid_t(std::stoi(env["PID_A"])), SIGKILL);
+    white = std::make_unique<Follower>(lb, seats.id, seats.white);
+    ASSERT_EQ(white->role, "white");
+    EXPECT_EQ(white->decisions, black.decisions);
+    play_random(*white, black, {white.get(), &black}, rng);
+    EXPECT_EQ(black.state["status"], "over");
+    EXPECT_EQ(black.state["result"]["score"], core_score(black.decisions));
+    const auto record = http_request(lb, http::verb::get, "/api/games/" + seats.id + "/record.json");
+    ASSERT_EQ(record.status, 200);
+    EXPECT_EQ(record.body["decisions"].size(), black.decisions.size());
+  }
+  const std::string down = script + " down " + dir.string() + " >>" + dir.string() + ".log 2>&1";
+  EXPECT_EQ(std::system(down.c_str()), 0);
+  EXPECT_FALSE(fs::exists(dir / "cluster.env"));
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".log");
+}
