@@ -43,7 +43,15 @@ for (const f of ["manifest.json", "icon.svg"]) copyFileSync(join(root, "src/stat
 /** sw.js with a cache version that changes whenever a cached file does. */
 function writeServiceWorker() {
   const h = createHash("sha256");
-  for (const f of ["index.html", "app.js", "engine-worker.js", "yinsh-core.mjs", "app.css", "manifest.json", "icon.svg"])
+  for (const f of [
+    "index.html",
+    "app.js",
+    "engine-worker.js",
+    "yinsh-core.mjs",
+    "app.css",
+    "manifest.json",
+    "icon.svg",
+  ])
     if (existsSync(join(dist, f))) h.update(readFileSync(join(dist, f)));
   const sw = readFileSync(join(root, "src/sw.js"), "utf8").replaceAll("__VERSION__", h.digest("hex").slice(0, 12));
   writeFileSync(join(dist, "sw.js"), sw);
