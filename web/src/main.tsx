@@ -65,10 +65,10 @@ function App() {
             {t("nav.lobby")}
           </a>
           <a href="/analysis" onClick={linkClick}>
-            Analysis
+            {t("nav.analysis")}
           </a>
           <a href="/offline" onClick={linkClick}>
-            Play offline
+            {t("nav.offline")}
           </a>
         </nav>
         <SettingsMenu />
@@ -84,7 +84,7 @@ if (root) {
   loadCore().then(
     () => render(<App />, root),
     (e) => {
-      root.textContent = `The game's rules core could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
+      root.textContent = t("core.failed", { message: e instanceof Error ? e.message : String(e) });
     },
   );
 }

@@ -3,19 +3,13 @@
 import { useEffect, useState } from "preact/hooks";
 import { parseRecord, RecordError } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "./api";
-import { CATALOGUE, colorName, type Key, t } from "./i18n";
+import { colorName, type Key, levelName, t } from "./i18n";
 import { ErrorBanner, NameInput } from "./panels";
 import { linkClick, navigate } from "./router";
 import { describeResult } from "./status";
 import type { Color, Level, Summary } from "./types";
 
 const CLOCKS = ["none", "180000+2000", "300000+5000", "600000+10000", "900000+0", "1800000+20000"];
-
-/** The server's level names are English: ours when the catalogue has them. */
-function levelName(name: string): string {
-  const key = `level.${name}` as Key;
-  return key in CATALOGUE.en ? t(key) : name;
-}
 
 function clockLabel(value: string): string {
   if (value === "none") return t("clock.untimed_option");
