@@ -1,6 +1,7 @@
 // The lobby: create a game, join an open one, watch one in progress, replay finished ones,
 // import a record.
 import { useEffect, useState } from "preact/hooks";
+import { loadCore } from "../engine/core";
 import { parseRecord, RecordError } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "./api";
 import { colorName, type Key, levelName, t } from "./i18n";
@@ -200,8 +201,15 @@ export function ImportBox() {
     <form
       class="card import"
       aria-labelledby="import-h"
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
+        // The lobby is drawn before the rules core is loaded (main.tsx): the record waits for it.
+        try {
+          await loadCore();
+        } catch (x) {
+          setErr(t("core.failed", { message: x instanceof Error ? x.message : String(x) }));
+          return;
+        }
         try {
           const plies = parseRecord(text);
           if (!plies.length) throw new RecordError(t("import.empty"));

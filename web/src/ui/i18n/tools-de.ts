@@ -5,6 +5,7 @@ export const toolsDe: Record<keyof typeof toolsEn, string> = {
   "nav.analysis": "Analyse",
   "nav.offline": "Offline spielen",
   "core.failed": "Der Regelkern des Spiels konnte nicht geladen werden: {message}",
+  "core.loading": "Die Spielregeln werden geladen…",
   "pool.markers": "Marker im Vorrat: {n}",
 
   "analysis.title": "Analysebrett",

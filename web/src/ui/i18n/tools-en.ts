@@ -4,6 +4,7 @@ export const toolsEn = {
   "nav.analysis": "Analysis",
   "nav.offline": "Play offline",
   "core.failed": "The game's rules core could not be loaded: {message}",
+  "core.loading": "Loading the game's rules…",
   "pool.markers": "Markers in pool: {n}",
 
   "analysis.title": "Analysis board",

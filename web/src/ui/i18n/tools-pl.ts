@@ -5,6 +5,7 @@ export const toolsPl: Record<keyof typeof toolsEn, string> = {
   "nav.analysis": "Analiza",
   "nav.offline": "Graj offline",
   "core.failed": "Nie udało się wczytać rdzenia zasad gry: {message}",
+  "core.loading": "Wczytywanie zasad gry…",
   "pool.markers": "Znaczniki w puli: {n}",
 
   "analysis.title": "Plansza analizy",
