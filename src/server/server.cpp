@@ -55,6 +55,33 @@ std::string_view mime_type(std::string_view path) {
   return "application/octet-stream";
 }
 
+// True when an Accept-Encoding header allows gzip: "gzip" or "*" listed without q=0
+// ("br, gzip", "gzip;q=0.5" yes; "gzip;q=0", "identity", no header: no).
+bool accepts_gzip(std::string_view header) {
+  const auto trim = [](std::string_view v) {
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    return v;
+  };
+  std::optional<bool> gzip, star;
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    const std::string_view item = header.substr(0, comma);
+    header = comma == std::string_view::npos ? "" : header.substr(comma + 1);
+    const auto semi = item.find(';');
+    const std::string_view name = trim(item.substr(0, semi));
+    std::string_view q = semi == std::string_view::npos ? "" : trim(item.substr(semi + 1));
+    bool zero = false;
+    if (q.size() > 2 && (q[0] == 'q' || q[0] == 'Q') && q[1] == '=') {
+      q.remove_prefix(2);
+      zero = q.find_first_not_of("0.") == std::string_view::npos;
+    }
+    if (beast::iequals(name, "gzip")) gzip = !zero;
+    if (name == "*") star = !zero;
+  }
+  return gzip.value_or(star.value_or(false));
+}
+
 // Percent-decodes a URL path; nullopt when malformed.
 std::optional<std::string> url_decode(std::string_view s) {
   std::string out;
@@ -306,29 +333,44 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return send_reply(http_error(400, "bad_path", "the path escapes the web root"), version);
     beast::error_code ec;
     http::file_body::value_type body;
-    body.open(canon.c_str(), beast::file_mode::scan, ec);
+    std::filesystem::path file = canon;
+    body.open(file.c_str(), beast::file_mode::scan, ec);
     auto status = http::status::ok;
     if (ec || std::filesystem::is_directory(canon, fec)) {
       ec = {};
-      if (page) body.open((root / "index.html").c_str(), beast::file_mode::scan, ec);
+      file = root / "index.html";
+      if (page) body.open(file.c_str(), beast::file_mode::scan, ec);
       if (!page || ec)
         return send_reply(http_error(404, "not_found", "no file " + std::string(raw_path.substr(0, 100))), version);
       rel = "index.html";
       status = http::status::not_found;
     }
-    const auto size = body.size();
+    // A precompressed copy written by the build (web/scripts/build.mjs: NAME.gz, not older
+    // than NAME) is sent instead when the browser accepts gzip.
+    const std::filesystem::path gz_file = file.native() + ".gz";
+    const bool has_gz = std::filesystem::is_regular_file(gz_file, fec) &&
+                        std::filesystem::last_write_time(gz_file, fec) >= std::filesystem::last_write_time(file, fec);
+    bool gzipped = false;
+    if (has_gz && accepts_gzip(req_[http::field::accept_encoding])) {
+      http::file_body::value_type zipped;
+      zipped.open(gz_file.c_str(), beast::file_mode::scan, ec);
+      if (!ec) body = std::move(zipped), gzipped = true;
+    }
+    const auto headers = [&](auto& res) {
+      res.set(http::field::content_type, mime_type(rel));
+      if (has_gz) res.set(http::field::vary, "Accept-Encoding");
+      if (gzipped) res.set(http::field::content_encoding, "gzip");
+      res.content_length(body.size());
+      res.keep_alive(keep_alive_);
+    };
     if (req_.method() == http::verb::head) {
       http::response<http::empty_body> res{status, version};
-      res.set(http::field::content_type, mime_type(rel));
-      res.content_length(size);
-      res.keep_alive(keep_alive_);
+      headers(res);
       return write(http::message_generator(std::move(res)));
     }
-    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
-                                        std::make_tuple(status, version)};
-    res.set(http::field::content_type, mime_type(rel));
-    res.content_length(size);
-    res.keep_alive(keep_alive_);
+    http::response<http::file_body> res{status, version};
+    headers(res);
+    res.body() = std::move(body);
     write(http::message_generator(std::move(res)));
   }
 

@@ -10,6 +10,8 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -25,24 +27,30 @@ struct HttpResult {
   json body;
   std::string text;
   std::string content_type;
+  beast::http::fields headers;
 };
 
 inline HttpResult http_request(uint16_t port, beast::http::verb verb, const std::string& target,
-                               const std::string& body = "") {
+                               const std::string& body = "",
+                               const std::vector<std::pair<beast::http::field, std::string>>& headers = {}) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::http::request<beast::http::string_body> req{verb, target, 11};
   req.set(beast::http::field::host, "127.0.0.1");
+  for (const auto& [f, v] : headers) req.set(f, v);
   req.body() = body;
   req.prepare_payload();
   beast::http::write(stream, req);
   beast::flat_buffer buf;
-  beast::http::response<beast::http::string_body> res;
-  beast::http::read(stream, buf, res);
+  beast::http::response_parser<beast::http::string_body> parser;
+  parser.skip(verb == beast::http::verb::head);  // a HEAD answer has no body after its length
+  beast::http::read(stream, buf, parser);
+  const auto& res = parser.get();
   HttpResult r;
   r.status = res.result_int();
   r.text = res.body();
+  r.headers = res.base();
   r.body = json::parse(r.text, nullptr, false);
   r.content_type = std::string(res[beast::http::field::content_type]);
   beast::error_code ec;

@@ -1,5 +1,5 @@
 // axe-core on every page (lobby, game while playing and when over, replay, imported record,
-// not found), in the light and the dark theme: no serious or critical violation.
+// not found, analysis board, offline play), in the light and the dark theme: no serious or critical violation.
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { YinshServer } from "./server";
@@ -39,6 +39,19 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto(`${server.url}/nope`);
     await expect(page.getByTestId("not-found")).toBeVisible();
     await expectAccessible(page, "not found");
+
+    // The pages that run without the server: the analysis board (with the engine's line
+    // shown) and offline play (its setup form, then a game).
+    await page.getByRole("link", { name: "Analysis", exact: true }).click();
+    await expect(page.getByTestId("analysis-page")).toBeVisible();
+    await expect(page.getByTestId("engine-score")).toBeVisible({ timeout: 20000 });
+    await expectAccessible(page, "analysis board");
+    await page.getByRole("link", { name: "Play offline" }).click();
+    await expect(page.getByTestId("offline-setup")).toBeVisible();
+    await expectAccessible(page, "offline setup");
+    await page.getByRole("button", { name: "Start" }).click();
+    await expect(page.locator(".yb-board")).toHaveAttribute("data-mode", "place");
+    await expectAccessible(page, "offline game");
   });
 }
 

@@ -2,9 +2,10 @@
 // sizes; the controls reachable; screenshots of each kept in test-results/screenshots.
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { pliesOf } from "../src/board/apply";
-import { formatRecord } from "../src/board/notation";
-import { parsePosition, START_TEXT } from "../src/board/position";
+import { formatRecord } from "../src/board/turns";
+import { parsePosition, pliesOf, START_TEXT } from "../src/engine/rules";
+// The rules core (web/dist/yinsh-core.mjs), loaded as the unit tests load it.
+import "../tests/core";
 import fixtures from "../tests/fixtures/engine-games.json" with { type: "json" };
 import { boardInfo, waitPly } from "./play";
 import { SHOTS, YinshServer } from "./server";

@@ -1,5 +1,6 @@
 import { render } from "preact";
-import { loadCore } from "./engine/core";
+import { useEffect, useState } from "preact/hooks";
+import { coreLoaded, loadCore } from "./engine/core";
 import { AnalysisPage } from "./ui/AnalysisPage";
 import { GamePage } from "./ui/GamePage";
 import { t, useLang } from "./ui/i18n";
@@ -23,9 +24,26 @@ function NotFound({ path }: { path: string }) {
   );
 }
 
+/**
+ * The rules core (WebAssembly, about 80 kB compressed) is loaded for the pages that use the
+ * rules; the lobby and the not-found page are drawn without waiting for it.
+ */
+function useCore(needed: boolean): "ready" | "loading" | string {
+  const [state, setState] = useState<string>(coreLoaded() ? "ready" : "loading");
+  useEffect(() => {
+    if (!needed || state === "ready") return;
+    loadCore().then(
+      () => setState("ready"),
+      (e) => setState(t("core.failed", { message: e instanceof Error ? e.message : String(e) })),
+    );
+  }, [needed]);
+  return state;
+}
+
 function App() {
   const route = useRoute();
   const lang = useLang();
+  const core = useCore(route.page !== "lobby" && route.page !== "missing");
   let page = null;
   switch (route.page) {
     case "lobby":
@@ -50,6 +68,12 @@ function App() {
       page = <NotFound path={route.path} />;
       break;
   }
+  if (route.page !== "lobby" && route.page !== "missing" && core !== "ready")
+    page = (
+      <main class="page narrow" data-testid="core-loading">
+        <p role={core === "loading" ? "status" : "alert"}>{core === "loading" ? t("core.loading") : core}</p>
+      </main>
+    );
   return (
     <div class="app" lang={lang}>
       <header class="top">
@@ -65,10 +89,10 @@ function App() {
             {t("nav.lobby")}
           </a>
           <a href="/analysis" onClick={linkClick}>
-            Analysis
+            {t("nav.analysis")}
           </a>
           <a href="/offline" onClick={linkClick}>
-            Play offline
+            {t("nav.offline")}
           </a>
         </nav>
         <SettingsMenu />
@@ -78,16 +102,8 @@ function App() {
   );
 }
 
-// The rules core (WebAssembly) answers synchronously once loaded: load it before the first page.
 const root = document.getElementById("app");
-if (root) {
-  loadCore().then(
-    () => render(<App />, root),
-    (e) => {
-      root.textContent = `The game's rules core could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
-    },
-  );
-}
+if (root) render(<App />, root);
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => undefined);

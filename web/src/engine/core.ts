@@ -1,7 +1,7 @@
 // The rules core and the search compiled to WebAssembly (src/wasm, built by scripts/build-wasm
 // into web/dist/yinsh-core.mjs, one ES module with the binary inside). Loaded once, before the
-// first page is drawn (main.tsx) and in the engine's Web Worker; after that every call is
-// synchronous. The functions return JSON text; a refusal is {"error": "..."}.
+// first page that needs the rules is drawn (main.tsx; the lobby does without it until a record
+// is imported) and in the engine's Web Worker; after that every call is synchronous. The functions return JSON text; a refusal is {"error": "..."}.
 
 interface EmscriptenModule {
   ccall(name: string, returns: "string" | "number" | null, types: string[], args: unknown[]): unknown;
@@ -22,6 +22,11 @@ export function loadCore(url: string = CORE_URL): Promise<void> {
     mod = await m.default();
   })();
   return loading;
+}
+
+/** True once loadCore has finished: callCore may be used. */
+export function coreLoaded(): boolean {
+  return mod !== null;
 }
 
 function module(): EmscriptenModule {

@@ -7,8 +7,9 @@ import { EngineClient, EngineStopped } from "../engine/client";
 import type { SearchResult } from "../engine/protocol";
 import { parsePosition, readRecord, startPosition } from "../engine/rules";
 import { mainLine, pathTo, Variations, type VNode } from "../engine/variations";
-import { analysisLink, describeScore, parseAnalysisHash, whiteScore, whiteShare } from "./analysis";
+import { analysisLink, describeScore, parseAnalysisHash, stepText, whiteScore, whiteShare } from "./analysis";
 import { Board } from "./Board";
+import { colorName, t, useLang } from "./i18n";
 import { ErrorBanner } from "./panels";
 
 /** How long the engine thinks about each position shown, and how deep it may go. */
@@ -22,7 +23,7 @@ function build(hash: string): { tree: Variations; node: VNode; error: string | n
     tree = new Variations(start ? parsePosition(start) : startPosition());
   } catch (e) {
     tree = new Variations(startPosition());
-    return { tree, node: tree.root, error: `Bad start position: ${(e as Error).message}` };
+    return { tree, node: tree.root, error: t("analysis.bad_start", { message: (e as Error).message }) };
   }
   let node = tree.root;
   for (const m of moves) {
@@ -47,7 +48,7 @@ function Line(props: { first: VNode; current: VNode; go: (n: VNode) => void }) {
               type="button"
               class={`ply${n === props.current ? " current" : ""}`}
               aria-current={n === props.current ? "step" : undefined}
-              aria-label={`ply ${n.ply}: ${n.decision}`}
+              aria-label={t("moves.ply", { n: n.ply, decision: n.decision ?? "" })}
               onClick={() => props.go(n)}
             >
               {n.side === "w" ? "W" : "B"} {n.decision}
@@ -65,6 +66,7 @@ function Line(props: { first: VNode; current: VNode; go: (n: VNode) => void }) {
 }
 
 export function AnalysisPage(props: { hash: string }) {
+  useLang();
   const initial = useMemo(() => build(props.hash), []);
   const tree = useRef(initial.tree);
   const [node, setNode] = useState(initial.node);
@@ -134,7 +136,7 @@ export function AnalysisPage(props: { hash: string }) {
     <main class="page game-page analysis-page" data-testid="analysis-page">
       <div class="board-col">
         <div class="analysis-board">
-          <div class="eval-bar" title={shown ? describeScore(white) : "no evaluation"} aria-hidden="true">
+          <div class="eval-bar" title={shown ? describeScore(white) : t("analysis.no_eval")} aria-hidden="true">
             <div class="eval-white" style={{ height: `${100 * (shown ? whiteShare(white) : 0.5)}%` }} />
           </div>
           <div class="board-wrap">
@@ -144,16 +146,16 @@ export function AnalysisPage(props: { hash: string }) {
               last={node.decision}
               previous={node.parent?.position ?? null}
               onDecision={play}
-              label="Analysis board"
+              label={t("analysis.title")}
             />
           </div>
         </div>
-        <nav class="replay-nav" aria-label="Analysis controls">
+        <nav class="replay-nav" aria-label={t("analysis.controls")}>
           <button
             type="button"
             onClick={() => node.parent && go(node.parent)}
             disabled={!node.parent}
-            aria-label="Back"
+            aria-label={t("analysis.back")}
           >
             ◀
           </button>
@@ -161,7 +163,7 @@ export function AnalysisPage(props: { hash: string }) {
             type="button"
             onClick={() => node.children[0] && go(node.children[0])}
             disabled={!node.children[0]}
-            aria-label="Forward"
+            aria-label={t("analysis.forward")}
           >
             ▶
           </button>
@@ -173,7 +175,7 @@ export function AnalysisPage(props: { hash: string }) {
             }}
             disabled={!node.parent}
           >
-            Make main line
+            {t("analysis.promote")}
           </button>
           <button
             type="button"
@@ -185,24 +187,27 @@ export function AnalysisPage(props: { hash: string }) {
             }}
             disabled={!node.parent}
           >
-            Delete from here
+            {t("analysis.delete")}
           </button>
         </nav>
       </div>
       <aside class="side">
         <section class="status-box">
-          <h1 class="h2">Analysis board</h1>
+          <h1 class="h2">{t("analysis.title")}</h1>
           <p class="small muted">
             {node.position.step === "over"
-              ? `Game over: ${node.position.result}`
-              : `${node.position.side === "w" ? "White" : "Black"} to decide (${node.position.step})`}{" "}
-            · Markers in pool: {node.position.pool}
+              ? t("analysis.game_over", { result: node.position.result })
+              : t("analysis.to_decide", {
+                  color: colorName(node.position.side === "w" ? "white" : "black"),
+                  step: stepText(node.position.step),
+                })}{" "}
+            · {t("pool.markers", { n: node.position.pool })}
           </p>
           <ErrorBanner error={error} />
         </section>
-        <section class="engine-box" aria-label="Engine">
+        <section class="engine-box" aria-label={t("analysis.engine")}>
           <label class="small engine-switch">
-            <input type="checkbox" checked={engineOn} onChange={() => setEngineOn(!engineOn)} /> Engine
+            <input type="checkbox" checked={engineOn} onChange={() => setEngineOn(!engineOn)} /> {t("analysis.engine")}
           </label>
           {engineOn && node.position.step !== "over" ? (
             shown ? (
@@ -210,11 +215,12 @@ export function AnalysisPage(props: { hash: string }) {
                 <p>
                   <strong data-testid="engine-score">{describeScore(white)}</strong>{" "}
                   <span class="small muted">
-                    depth {shown.depth}, {shown.nodes} nodes{thinking ? ", thinking…" : ""}
+                    {t("analysis.depth", { depth: shown.depth, nodes: shown.nodes })}
+                    {thinking ? t("analysis.still_thinking") : ""}
                   </span>
                 </p>
                 <p class="small">
-                  Best line:{" "}
+                  {t("analysis.best_line")}{" "}
                   {shown.pv.map((d, i) => (
                     <span key={`${i}-${d}`}>
                       {i ? " " : ""}
@@ -223,18 +229,18 @@ export function AnalysisPage(props: { hash: string }) {
                   ))}
                 </p>
                 <button type="button" onClick={() => play(shown.best)}>
-                  Play the best decision ({shown.best})
+                  {t("analysis.play_best", { decision: shown.best })}
                 </button>
               </div>
             ) : (
-              <p class="small muted">Thinking…</p>
+              <p class="small muted">{t("analysis.thinking")}</p>
             )
           ) : null}
         </section>
         <section class="moves-box">
-          <h2>Moves</h2>
-          <nav class="moves variations" aria-label="Move list">
-            {first ? <Line first={first} current={node} go={go} /> : <p class="muted small">No decisions yet.</p>}
+          <h2>{t("moves.title")}</h2>
+          <nav class="moves variations" aria-label={t("moves.label")}>
+            {first ? <Line first={first} current={node} go={go} /> : <p class="muted small">{t("moves.none")}</p>}
           </nav>
         </section>
         <form
@@ -263,7 +269,7 @@ export function AnalysisPage(props: { hash: string }) {
           }}
         >
           <label for="setup-text" class="small muted">
-            Start from a position text or a record
+            {t("analysis.setup_label")}
           </label>
           <textarea
             id="setup-text"
@@ -273,13 +279,13 @@ export function AnalysisPage(props: { hash: string }) {
           />
           <div class="actions">
             <button type="submit" disabled={!setup.trim()}>
-              Set up
+              {t("analysis.setup")}
             </button>
             <button type="button" onClick={() => restart(new Variations(startPosition()))}>
-              Empty board
+              {t("analysis.empty")}
             </button>
             <button type="button" onClick={() => restart(new Variations(startPosition("blitz")))}>
-              Empty board (blitz)
+              {t("analysis.empty_blitz")}
             </button>
           </div>
         </form>

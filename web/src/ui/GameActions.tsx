@@ -1,7 +1,7 @@
 // The buttons of a live game: take an open seat (with a name), start, pass, undo (ask,
 // answer), resign, abort; and the typed-decision box.
 import { useState } from "preact/hooks";
-import { canonicalDecision } from "../board/notation";
+import { canonicalDecision } from "../engine/rules";
 import { playerName, savePlayerName } from "./api";
 import { colorName, t } from "./i18n";
 import { NameInput } from "./panels";

@@ -1,7 +1,6 @@
 // The game page: board, players and clocks, move list (step back and return to live),
 // actions, game-over panel, chat, share link.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import type { Position } from "../board/types";
 import { applyDecision, markersInPool, parsePosition } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, loadToken, saveToken } from "./api";
 import { Board } from "./Board";

@@ -1,21 +1,16 @@
 // The lobby: create a game, join an open one, watch one in progress, replay finished ones,
 // import a record.
 import { useEffect, useState } from "preact/hooks";
+import { loadCore } from "../engine/core";
 import { parseRecord, RecordError } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "./api";
-import { CATALOGUE, colorName, type Key, t } from "./i18n";
+import { colorName, type Key, levelName, t } from "./i18n";
 import { ErrorBanner, NameInput } from "./panels";
 import { linkClick, navigate } from "./router";
 import { describeResult } from "./status";
 import type { Color, Level, Summary } from "./types";
 
 const CLOCKS = ["none", "180000+2000", "300000+5000", "600000+10000", "900000+0", "1800000+20000"];
-
-/** The server's level names are English: ours when the catalogue has them. */
-function levelName(name: string): string {
-  const key = `level.${name}` as Key;
-  return key in CATALOGUE.en ? t(key) : name;
-}
 
 function clockLabel(value: string): string {
   if (value === "none") return t("clock.untimed_option");
@@ -206,8 +201,15 @@ export function ImportBox() {
     <form
       class="card import"
       aria-labelledby="import-h"
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
+        // The lobby is drawn before the rules core is loaded (main.tsx): the record waits for it.
+        try {
+          await loadCore();
+        } catch (x) {
+          setErr(t("core.failed", { message: x instanceof Error ? x.message : String(x) }));
+          return;
+        }
         try {
           const plies = parseRecord(text);
           if (!plies.length) throw new RecordError(t("import.empty"));

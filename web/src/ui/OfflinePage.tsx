@@ -7,6 +7,7 @@ import { EngineClient, EngineStopped } from "../engine/client";
 import { callCore } from "../engine/core";
 import { applyDecision, legalDecisions, pliesOf, replayGame, startPosition } from "../engine/rules";
 import { Board } from "./Board";
+import { colorName, levelName, t, useLang } from "./i18n";
 import { ErrorBanner, MoveList } from "./panels";
 
 /** How long the computer may think per decision (its level caps depth and nodes as well). */
@@ -39,9 +40,10 @@ function restore(): { setup: Setup; positions: Position[]; decisions: string[] }
 }
 
 function resultText(p: Position, you: Side): string {
-  if (p.result === "1/2-1/2") return "Draw (1/2-1/2).";
+  if (p.result === "1/2-1/2") return t("offline.draw", { score: p.result });
   const winner: Side = p.result === "1-0" ? "w" : "b";
-  return `${winner === you ? "You win" : "The computer wins"} (${p.result}), rings ${p.removed.w}-${p.removed.b}.`;
+  const params = { score: p.result, w: p.removed.w, b: p.removed.b };
+  return t(winner === you ? "offline.you_win" : "offline.computer_wins", params);
 }
 
 function SetupForm(props: { onStart: (s: Setup) => void }) {
@@ -57,40 +59,41 @@ function SetupForm(props: { onStart: (s: Setup) => void }) {
         props.onStart({ level, you, variant });
       }}
     >
-      <h1 class="h2">Play the computer offline</h1>
-      <p class="small muted">The game runs in this page: no server, nothing stored.</p>
+      <h1 class="h2">{t("offline.title")}</h1>
+      <p class="small muted">{t("offline.intro")}</p>
       <label>
-        Level
+        {t("form.level")}
         <select value={String(level)} onChange={(e) => setLevel(Number((e.target as HTMLSelectElement).value))}>
           {levels.map((l) => (
             <option key={l.level} value={String(l.level)}>
-              {l.level}: {l.name}
+              {l.level}: {levelName(l.name)}
             </option>
           ))}
         </select>
       </label>
       <label>
-        You play
+        {t("offline.you_play")}
         <select value={you} onChange={(e) => setYou((e.target as HTMLSelectElement).value as Side)}>
-          <option value="w">White (first)</option>
-          <option value="b">Black</option>
+          <option value="w">{t("offline.white_first")}</option>
+          <option value="b">{colorName("black")}</option>
         </select>
       </label>
       <label>
-        Variant
+        {t("form.variant")}
         <select value={variant} onChange={(e) => setVariant((e.target as HTMLSelectElement).value as Variant)}>
-          <option value="normal">Normal (three rings)</option>
-          <option value="blitz">Blitz (one ring)</option>
+          <option value="normal">{t("variant.normal_long")}</option>
+          <option value="blitz">{t("variant.blitz_long")}</option>
         </select>
       </label>
       <button type="submit" class="primary">
-        Start
+        {t("action.start")}
       </button>
     </form>
   );
 }
 
 export function OfflinePage() {
+  useLang();
   // Started with the page, so the engine is loaded while the server can still be reached.
   const engine = useRef<EngineClient | null>(null);
   engine.current ??= new EngineClient();
@@ -138,7 +141,7 @@ export function OfflinePage() {
     engine.current?.search({ position: pos.text, level: setup.level, movetime: AI_MOVETIME_MS }).then(
       (r) => play(r.best),
       (e) => {
-        if (!(e instanceof EngineStopped)) setError(`The computer failed: ${(e as Error).message}`);
+        if (!(e instanceof EngineStopped)) setError(t("offline.failed", { message: (e as Error).message }));
       },
     );
     return () => engine.current?.cancel();
@@ -182,25 +185,25 @@ export function OfflinePage() {
             previous={positions[positions.length - 2] ?? null}
             flipped={setup.you === "b"}
             onDecision={play}
-            label="Offline game against the computer"
+            label={t("offline.board")}
           />
         </div>
       </div>
       <aside class="side">
         <section class="status-box">
-          <h1 class="h2">Offline game, level {setup.level}</h1>
+          <h1 class="h2">{t("offline.heading", { n: setup.level })}</h1>
           <p class="status-line" data-testid="status">
-            {over ? resultText(pos, setup.you) : aiToMove ? "The computer is thinking…" : "Your decision."}
+            {over ? resultText(pos, setup.you) : aiToMove ? t("offline.thinking") : t("offline.your_decision")}
           </p>
           <p class="small muted">
-            {setup.variant === "blitz" ? "Blitz" : "Normal"} · rings removed: White {pos.removed.w}, Black{" "}
-            {pos.removed.b} · Markers in pool: {pos.pool}
+            {t(setup.variant === "blitz" ? "variant.blitz" : "variant.normal")} ·{" "}
+            {t("offline.removed", { w: pos.removed.w, b: pos.removed.b })} · {t("pool.markers", { n: pos.pool })}
           </p>
           <ErrorBanner error={error} />
           <div class="actions">
             {mustPass ? (
               <button type="button" onClick={() => play("pass")}>
-                Pass
+                {t("action.pass")}
               </button>
             ) : null}
             <button
@@ -212,7 +215,7 @@ export function OfflinePage() {
                 setDecisions(decisions.slice(0, back));
               }}
             >
-              Take back
+              {t("offline.take_back")}
             </button>
             <button
               type="button"
@@ -221,12 +224,12 @@ export function OfflinePage() {
                 setSetup(null);
               }}
             >
-              New game
+              {t("over.new_game")}
             </button>
           </div>
         </section>
         <section class="moves-box">
-          <h2>Moves</h2>
+          <h2>{t("moves.title")}</h2>
           <MoveList plies={plies} />
         </section>
       </aside>

@@ -1,6 +1,7 @@
 // Links to the analysis board and the engine figures it shows. Pure (unit-tested).
-import type { Side } from "../board/types";
+import type { Position, Side } from "../board/types";
 import type { SearchResult } from "../engine/protocol";
+import { colorName, t } from "./i18n";
 
 /** Scores at or beyond this are forced wins (SCORE_MATE - plies), as in src/search/search.h. */
 const SCORE_MATE = 31000;
@@ -28,7 +29,8 @@ export function whiteScore(r: SearchResult, toMove: Side): number {
 export function describeScore(white: number): string {
   if (Math.abs(white) >= SCORE_MATE_BOUND) {
     const plies = SCORE_MATE - Math.abs(white);
-    return `${white > 0 ? "White" : "Black"} wins in ${plies} ${plies === 1 ? "decision" : "decisions"}`;
+    const color = colorName(white > 0 ? "white" : "black");
+    return plies === 1 ? t("score.wins_1", { color }) : t("score.wins_n", { color, n: plies });
   }
   return `${white >= 0 ? "+" : "-"}${(Math.abs(white) / 100).toFixed(2)}`;
 }
@@ -42,4 +44,11 @@ export function whiteShare(white: number, winProbability?: number): number {
   if (winProbability !== undefined) return winProbability;
   if (Math.abs(white) >= SCORE_MATE_BOUND) return white > 0 ? 1 : 0;
   return 1 / (1 + Math.exp(-white / 100));
+}
+
+/** What the side to move has to do, in words. */
+export function stepText(step: Position["step"]): string {
+  if (step === "place") return t("analysis.step_place");
+  if (step === "move") return t("analysis.step_move");
+  return t(step.endsWith("row") ? "analysis.step_row" : "analysis.step_ring");
 }

@@ -1,7 +1,7 @@
 // What a live game tells the player besides the board: sounds for moves, rows, their turn,
 // low time and the end; "your turn" in the tab title (seen when the tab is in the background).
 import { useEffect, useRef } from "preact/hooks";
-import type { Ply } from "../board/notation";
+import type { Ply } from "../board/types";
 import { t } from "./i18n";
 import { remaining, useTicker } from "./panels";
 import type { Settings } from "./settings";

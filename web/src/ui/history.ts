@@ -1,9 +1,8 @@
 // The positions of a game after each decision, the last turn to highlight, and stepping
 // back through a live game (arrow keys, Home/End, the move list) and returning to live.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { pliesOf, replay } from "../board/apply";
-import type { Ply } from "../board/notation";
-import { type Position, parsePosition } from "../board/position";
+import type { Ply, Position } from "../board/types";
+import { parsePosition, pliesOf, replay } from "../engine/rules";
 import type { Game } from "./types";
 
 export interface Frame {

@@ -1,5 +1,7 @@
 // Deutsch. Begriffe wie in der deutschen Spielanleitung: Ring, Marker (Steine), Reihe.
+
 import type { Key } from "./en";
+import { toolsDe } from "./tools-de";
 
 export const de: Record<Key, string> = {
   "color.white": "Weiß",
@@ -254,4 +256,5 @@ export const de: Record<Key, string> = {
   "error.network": "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.",
   "error.record": "Die Partie konnte nicht geladen werden ({status}).",
   "error.refused": "Der Server hat das abgelehnt.",
+  ...toolsDe,
 };

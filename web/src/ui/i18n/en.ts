@@ -1,5 +1,6 @@
 // English: the reference catalogue. Every key here must exist in de.ts and pl.ts (the
 // compiler checks it, and tests/i18n.test.ts checks the placeholders too).
+import { toolsEn } from "./tools-en";
 export const en = {
   "color.white": "White",
   "color.black": "Black",
@@ -250,6 +251,7 @@ export const en = {
   "error.network": "The server cannot be reached. Check your connection and try again.",
   "error.record": "The record could not be loaded ({status}).",
   "error.refused": "The server refused that.",
+  ...toolsEn,
 };
 
 export type Key = keyof typeof en;

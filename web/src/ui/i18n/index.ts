@@ -82,3 +82,9 @@ export function t(key: Key, params: Record<string, string | number> = {}, l: Lan
 export function colorName(c: "white" | "black"): string {
   return t(c === "white" ? "color.white" : "color.black");
 }
+
+/** The server's and the core's level names are English: ours when the catalogue has them. */
+export function levelName(name: string): string {
+  const key = `level.${name}` as Key;
+  return key in CATALOGUE.en ? t(key) : name;
+}

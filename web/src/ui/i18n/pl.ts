@@ -1,5 +1,7 @@
 // Polski. Nazwy jak w polskiej instrukcji: pierścień, znacznik, rząd.
+
 import type { Key } from "./en";
+import { toolsPl } from "./tools-pl";
 
 export const pl: Record<Key, string> = {
   "color.white": "Białe",
@@ -251,4 +253,5 @@ export const pl: Record<Key, string> = {
   "error.network": "Serwer jest nieosiągalny. Sprawdź połączenie i spróbuj ponownie.",
   "error.record": "Nie udało się wczytać zapisu ({status}).",
   "error.refused": "Serwer odmówił.",
+  ...toolsPl,
 };
