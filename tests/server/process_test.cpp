@@ -12,57 +12,12 @@
 #include "core/notation.h"
 #include "game_driver.h"
 #include "pg_cluster.h"
+#include "server_process.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
 
 namespace {
-
-class ServerProcess {
- public:
-  explicit ServerProcess(const std::string& db) {
-    int fds[2];
-    if (pipe(fds) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(fds[1], 1);
-      close(fds[0]);
-      close(fds[1]);
-      execl(YINSH_BIN, YINSH_BIN, "serve", "--port", "0", "--db", db.c_str(), "--ai-movetime", "5", "--web-root",
-            "/nonexistent", "--rate", "100000", "--burst", "100000", static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(fds[1]);
-    out_ = fdopen(fds[0], "r");
-    char line[512];
-    while (fgets(line, sizeof line, out_)) {
-      const std::string s(line);
-      const auto at = s.find("listening on http://127.0.0.1:");
-      if (at != std::string::npos) {
-        port_ = uint16_t(std::stoi(s.substr(at + 30)));
-        break;
-      }
-    }
-  }
-  ~ServerProcess() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (out_) fclose(out_);
-  }
-  void kill9() {
-    kill(pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
-  uint16_t port() const { return port_; }
-
- private:
-  pid_t pid_ = -1;
-  FILE* out_ = nullptr;
-  uint16_t port_ = 0;
-};
 
 // A game created (White's seat) through server A and joined (Black's) through server B.
 TwoSeats create_across(const ServerProcess& a, const ServerProcess& b) {
