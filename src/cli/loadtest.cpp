@@ -4,8 +4,9 @@
 // Reports decisions per second and the round trip of each decision (sent -> its broadcast
 // received by the sender), as percentiles, and the server's resident memory (from /metrics)
 // before, at its peak during, and after the run.
-// --slow-readers N adds N spectators that ask for a snapshot every 50 ms and never read their
-// socket (the server must keep its memory bounded and drop them, issue 11 D1).
+// --slow-readers N adds N spectators that ask for a snapshot every 50 ms (with an 8 KiB id,
+// which the reply echoes) and never read their socket (the server must keep its memory
+// bounded and drop them, issue 11 D1).
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -187,7 +188,8 @@ class SlowReader : public std::enable_shared_from_this<SlowReader> {
     ws_.text(true);
     ws_.async_write(net::buffer(text_), [self = shared_from_this()](beast::error_code ec, size_t) {
       if (ec) return;  // dropped by the server: that is the point
-      self->text_ = R"({"type":"snapshot"})";
+      // Each reply echoes the id: 8 KiB more per snapshot, as in the attack of issue 11 D1.
+      self->text_ = json({{"type", "snapshot"}, {"id", std::string(8192, 'x')}}).dump();
       self->timer_.expires_after(std::chrono::milliseconds(50));
       self->timer_.async_wait([self](beast::error_code ec) {
         if (!ec) self->write();

@@ -72,6 +72,9 @@ void add_serve_command(CLI::App& app) {
       ->check(CLI::Range(0.1, 1000000.0));
   option(*cmd, "--http-burst", opts->net.http_burst, "HTTP request burst allowed per client address")
       ->check(CLI::Range(1.0, 1000000.0));
+  option(*cmd, "--tls-cert", opts->tls_cert,
+         "PEM certificate chain: serve HTTPS and WSS only (with --tls-key; reloaded on SIGHUP)");
+  option(*cmd, "--tls-key", opts->tls_key, "PEM private key of --tls-cert");
   option(*cmd, "--allow-origin", opts->net.allow_origins,
          "Origin allowed to open WebSocket connections besides the server's own (repeatable: "
          "https://example.org)");
@@ -93,6 +96,7 @@ void add_serve_command(CLI::App& app) {
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
     signal(SIGPIPE, SIG_IGN);
     server::Server srv(*opts);
@@ -100,14 +104,20 @@ void add_serve_command(CLI::App& app) {
       std::cerr << "error: " << error << "\n";
       std::exit(1);
     }
-    std::cout << "yinsh serve: listening on http://" << opts->host << ":" << srv.port() << " (db " << opts->db
+    std::cout << "yinsh serve: listening on " << (opts->tls_cert.empty() ? "http" : "https") << "://" << opts->host << ":" << srv.port() << " (db " << opts->db
               << ", web root " << opts->web_root << ")" << std::endl;
     if (!std::filesystem::exists(std::filesystem::path(opts->web_root) / "index.html"))
       std::cerr << "warning: no index.html in the web root '" << opts->web_root
                 << "': the API works, but there is no browser UI to serve (build it with "
                    "scripts/setup, or: cd web && npm ci && npm run build; or pass --web-root)\n";
     int sig = 0;
-    sigwait(&set, &sig);
+    for (;;) {
+      sigwait(&set, &sig);
+      if (sig != SIGHUP) break;
+      // SIGHUP: new TLS certificate files (a renewal); the old ones stay if these are bad.
+      if (srv.reload_tls(&error)) std::cout << "yinsh serve: TLS certificate reloaded" << std::endl;
+      else std::cerr << "error: SIGHUP: " << error << "\n";
+    }
     std::cout << "yinsh serve: stopping (" << (sig == SIGTERM ? "SIGTERM" : "SIGINT") << "): draining" << std::endl;
     srv.stop();
     std::cout << "yinsh serve: stopped" << std::endl;

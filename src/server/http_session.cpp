@@ -1,13 +1,16 @@
 // The HTTP session: static files of the UI, the JSON API, /metrics and /healthz, and the
 // upgrade to a WebSocket session on /ws. Every request takes a token of its client address's
-// bucket (429 when over the rate) and is written to the access log.
+// bucket (429 when over the rate) and is written to the access log. A template over the
+// stream: plain TCP, or TLS (the server handshake first, a TLS shutdown at the end).
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/beast/ssl.hpp>
 #include <chrono>
 #include <optional>
+#include <type_traits>
 
 #include "http_util.h"
 #include "sessions.h"
@@ -24,21 +27,35 @@ namespace {
 constexpr size_t kMaxBody = 64 * 1024;
 constexpr size_t kMaxHeader = 16 * 1024;
 
-class HttpSession : public std::enable_shared_from_this<HttpSession> {
+template <class Stream>
+class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
+  static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
+
  public:
-  HttpSession(tcp::socket&& socket, Context& ctx, std::shared_ptr<ConnectionTicket> ticket)
-      : stream_(std::move(socket)), ctx_(ctx), ticket_(std::move(ticket)) {}
+  HttpSession(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket)
+      : stream_(std::move(stream)), ctx_(ctx), ticket_(std::move(ticket)) {}
 
   void run() {
-    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+    net::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
+      if constexpr (kTls) {
+        beast::get_lowest_layer(self->stream_).expires_after(std::chrono::seconds(30));
+        self->stream_.async_handshake(net::ssl::stream_base::server, [self](beast::error_code ec) {
+          if (!ec) self->do_read();  // a failed handshake: the socket goes with the session
+        });
+      } else {
+        self->do_read();
+      }
+    });
   }
 
  private:
+  using std::enable_shared_from_this<HttpSession<Stream>>::shared_from_this;
+
   void do_read() {
     parser_.emplace();
     parser_->header_limit(kMaxHeader);
     parser_->body_limit(kMaxBody);
-    stream_.expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
   }
@@ -96,8 +113,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (ctx_.draining) return send_reply(http_error(503, "restarting", "the server is restarting"), version);
     log(101, 0);
-    stream_.expires_never();
-    run_ws_session(stream_.release_socket(), ctx_, std::move(ticket_), std::move(req_));
+    beast::get_lowest_layer(stream_).expires_never();
+    run_ws_session(std::move(stream_), ctx_, std::move(ticket_), std::move(req_));
   }
 
   void route(std::string_view target) {
@@ -241,11 +258,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void close() {
-    beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if constexpr (kTls) {
+      beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(5));
+      stream_.async_shutdown([self = shared_from_this()](beast::error_code) {});
+    } else {
+      beast::error_code ec;
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    }
   }
 
-  beast::tcp_stream stream_;
+  Stream stream_;
   Context& ctx_;
   std::shared_ptr<ConnectionTicket> ticket_;
   beast::flat_buffer buffer_;
@@ -289,9 +311,12 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
 
 }  // namespace
 
-void run_http_session(tcp::socket&& socket, Context& ctx, std::shared_ptr<ConnectionTicket> ticket) {
-  std::make_shared<HttpSession>(std::move(socket), ctx, std::move(ticket))->run();
+template <class Stream>
+void run_http_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket) {
+  std::make_shared<HttpSession<Stream>>(std::move(stream), ctx, std::move(ticket))->run();
 }
+template void run_http_session(PlainStream&&, Context&, std::shared_ptr<ConnectionTicket>);
+template void run_http_session(TlsStream&&, Context&, std::shared_ptr<ConnectionTicket>);
 
 void refuse_connection(tcp::socket&& socket, const std::string& why) {
   std::make_shared<Refusal>(std::move(socket), why)->run();

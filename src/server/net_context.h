@@ -15,6 +15,7 @@
 #include "hub.h"
 #include "metrics.h"
 #include "net_limits.h"
+#include "tls.h"
 
 namespace yinsh::server {
 
@@ -37,10 +38,12 @@ class ConnectionTicket {
     gauge_->fetch_add(1);
   }
   const std::string& address() const { return address_; }
+  void keep(std::shared_ptr<void> tls) { tls_ = std::move(tls); }
   Context& context() const { return *ctx_; }
 
  private:
   std::shared_ptr<Context> ctx_;
+  std::shared_ptr<void> tls_;  // the TLS context the connection was made with
   std::string address_;
   std::atomic<int64_t>* gauge_;
 };
@@ -92,6 +95,8 @@ struct Context {
   Metrics metrics;
   std::unique_ptr<Logs> logs;
   SessionSet sessions;
+  bool tls = false;  // every connection is TLS (HTTPS, WSS), with tls_context's current one
+  TlsContext tls_context;
   std::atomic<bool> draining = false;  // SIGTERM: new upgrades refused, sessions closing
 };
 

@@ -103,7 +103,12 @@ class Listener : public std::enable_shared_from_this<Listener> {
       return refuse_connection(std::move(s), *refused);
     }
     auto ticket = std::make_shared<ConnectionTicket>(shared_, address, &ctx_.metrics.http_connections);
-    run_http_session(std::move(s), ctx_, std::move(ticket));
+    if (ctx_.tls) {
+      auto tls = ctx_.tls_context.current();
+      ticket->keep(tls);
+      return run_http_session(TlsStream(std::move(s), *tls), ctx_, std::move(ticket));
+    }
+    run_http_session(PlainStream(std::move(s)), ctx_, std::move(ticket));
   }
 
   net::io_context& ioc_;
@@ -147,6 +152,12 @@ bool Server::start(std::string* error) {
     return false;
   }
   s.ctx = std::make_shared<Context>(s.options.net, s.options.log_level);
+  if (s.options.tls_cert.empty() != s.options.tls_key.empty()) {
+    *error = "TLS needs both a certificate (--tls-cert) and its key (--tls-key)";
+    return false;
+  }
+  s.ctx->tls = !s.options.tls_cert.empty();
+  if (s.ctx->tls && !s.ctx->tls_context.load(s.options.tls_cert, s.options.tls_key, error)) return false;
   if (!is_postgres_spec(s.options.db)) {
     s.db_lock = DbLock::acquire(s.options.db, error);
     if (!s.db_lock) return false;
@@ -190,6 +201,17 @@ bool Server::start(std::string* error) {
 uint16_t Server::port() const { return impl_->listener ? impl_->listener->port() : 0; }
 
 size_t Server::websocket_sessions() const { return impl_->ctx ? impl_->ctx->sessions.size() : 0; }
+
+bool Server::reload_tls(std::string* error) {
+  Impl& s = *impl_;
+  if (!s.ctx || !s.ctx->tls) {
+    *error = "the server does not use TLS";
+    return false;
+  }
+  if (!s.ctx->tls_context.load(s.options.tls_cert, s.options.tls_key, error)) return false;
+  s.ctx->logs->info("TLS certificate reloaded from " + s.options.tls_cert);
+  return true;
+}
 
 void Server::stop() {
   Impl& s = *impl_;

@@ -20,6 +20,7 @@ struct ServerOptions {
   int threads = 2;  // I/O threads
   std::string log_level = "info";  // trace, debug, info (with the access log), warn, error, off
   NetLimits net;
+  std::string tls_cert, tls_key;  // both set: HTTPS and WSS only (PEM files)
   HubOptions hub;
 };
 
@@ -35,6 +36,9 @@ class Server {
   // threads are joined.
   void stop();
   size_t websocket_sessions() const;  // open now
+  // Loads the TLS certificate and key again (SIGHUP); new connections use them, open ones go
+  // on with the old. False (the old ones stay) if they cannot be loaded.
+  bool reload_tls(std::string* error);
   void wait();  // blocks until stop() (e.g. from a signal handler thread)
 
   struct Impl;

@@ -7,7 +7,9 @@
 // before reading gets one, the newest.
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <chrono>
 #include <deque>
 
@@ -26,10 +28,14 @@ namespace {
 constexpr size_t kMaxFrame = 16 * 1024;
 constexpr auto kCloseGrace = std::chrono::seconds(5);  // for the close handshake, then the socket goes
 
-class WsSession : public Subscriber, public Drainable, public std::enable_shared_from_this<WsSession> {
+template <class Stream>
+class WsSession : public Subscriber, public Drainable, public std::enable_shared_from_this<WsSession<Stream>> {
+  using std::enable_shared_from_this<WsSession<Stream>>::shared_from_this;
+  using std::enable_shared_from_this<WsSession<Stream>>::weak_from_this;
+
  public:
-  WsSession(tcp::socket&& socket, Context& ctx, std::shared_ptr<ConnectionTicket> ticket)
-      : ws_(std::move(socket)), ctx_(ctx), ticket_(std::move(ticket)), close_timer_(ws_.get_executor()) {
+  WsSession(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket)
+      : ws_(std::move(stream)), ctx_(ctx), ticket_(std::move(ticket)), close_timer_(ws_.get_executor()) {
     ticket_->count_as(&ctx_.metrics.ws_connections);
     log_.address = ticket_->address();
   }
@@ -179,7 +185,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
     });
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Stream> ws_;
   Context& ctx_;
   std::shared_ptr<ConnectionTicket> ticket_;
   net::steady_timer close_timer_;
@@ -196,9 +202,14 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
 
 }  // namespace
 
-void run_ws_session(tcp::socket&& socket, Context& ctx, std::shared_ptr<ConnectionTicket> ticket,
+template <class Stream>
+void run_ws_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket,
                     http::request<http::string_body> req) {
-  std::make_shared<WsSession>(std::move(socket), ctx, std::move(ticket))->run(std::move(req));
+  std::make_shared<WsSession<Stream>>(std::move(stream), ctx, std::move(ticket))->run(std::move(req));
 }
+template void run_ws_session(PlainStream&&, Context&, std::shared_ptr<ConnectionTicket>,
+                             http::request<http::string_body>);
+template void run_ws_session(TlsStream&&, Context&, std::shared_ptr<ConnectionTicket>,
+                             http::request<http::string_body>);
 
 }  // namespace yinsh::server
