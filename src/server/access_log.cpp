@@ -68,6 +68,7 @@ void Logs::ws_session(const WsSession& s) {
                       {"path", "/ws"},
                       {"messages_in", s.messages_in},
                       {"messages_out", s.messages_out},
+                      {"types", s.types},
                       {"status", s.close_code},
                       {"reason", s.close_reason},
                       {"ms", std::round(s.seconds * 1e6) / 1000}}));

@@ -3,6 +3,7 @@
 // (start, stop, warnings) are plain text at their level. Thread-safe.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -25,6 +26,7 @@ class Logs {
   struct WsSession {
     std::string address;
     uint64_t messages_in = 0, messages_out = 0;
+    std::map<std::string, uint64_t> types;  // messages in by their "type" (at most 16 kinds, then "other")
     int close_code = 0;
     std::string close_reason;
     double seconds = 0;

@@ -28,6 +28,22 @@ namespace {
 constexpr size_t kMaxFrame = 16 * 1024;
 constexpr auto kCloseGrace = std::chrono::seconds(5);  // for the close handshake, then the socket goes
 
+// The value of the first "type" key of a JSON text frame, for the access log (no full parse;
+// "other" when there is none that looks like a message type).
+std::string frame_type(std::string_view text) {
+  const auto key = text.find("\"type\"");
+  if (key == std::string_view::npos) return "other";
+  size_t i = key + 6;
+  while (i < text.size() && (text[i] == ' ' || text[i] == ':')) ++i;
+  if (i >= text.size() || text[i] != '"') return "other";
+  const auto end = text.find('"', i + 1);
+  if (end == std::string_view::npos || end - i - 1 > 20 || end == i + 1) return "other";
+  std::string t(text.substr(i + 1, end - i - 1));
+  for (char c : t)
+    if (!((c >= 'a' && c <= 'z') || c == '_')) return "other";
+  return t;
+}
+
 template <class Stream>
 class WsSession : public Subscriber, public Drainable, public std::enable_shared_from_this<WsSession<Stream>> {
   using std::enable_shared_from_this<WsSession<Stream>>::shared_from_this;
@@ -154,6 +170,9 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
           R"({"type":"error","version":0,"code":"bad_json","message":"binary frames are not accepted"})"));
     } else {
       const std::string text = beast::buffers_to_string(buffer_.data());
+      std::string type = frame_type(text);
+      if (log_.types.size() >= 16 && !log_.types.count(type)) type = "other";
+      ++log_.types[type];
       try {
         ctx_.hub->on_message(client_, text);
       } catch (const std::exception& e) {

@@ -62,8 +62,10 @@ status() { curl -s -o /dev/null -w '%{http_code}' -H "X-Forwarded-For: $1" "http
 for _ in $(seq 30); do status 203.0.113.7 >/dev/null; done
 [ "$(status 203.0.113.7)" = 429 ] || { echo "FAIL: the forwarded address was not rate-limited"; exit 1; }
 [ "$(status 198.51.100.9)" = 200 ] || { echo "FAIL: another forwarded address was refused"; exit 1; }
-# The access log names the forwarded address.
+# The access log names the forwarded address, and each WebSocket session's messages by type.
 grep -q '"address":"203.0.113.7"' "$DIR/server.err" || { echo "FAIL: access log"; tail "$DIR/server.err"; exit 1; }
+grep -q '"kind":"websocket".*"types":{.*"move":[1-9]' "$DIR/server.err" ||
+  { echo "FAIL: no WebSocket session line with its moves"; grep websocket "$DIR/server.err" | head -3; exit 1; }
 # 3. From an address that is not a trusted proxy (127.0.0.2) the header is ignored.
 curl -s -o /dev/null --interface 127.0.0.2 -H "X-Forwarded-For: 192.0.2.1" "http://127.0.0.1:$UPSTREAM/api/levels"
 grep -q '"address":"192.0.2.1"' "$DIR/server.err" && { echo "FAIL: X-Forwarded-For believed from a client"; exit 1; }
