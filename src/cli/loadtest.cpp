@@ -2,7 +2,11 @@
 // Each game is created and joined over HTTP, then both seats connect, agree to start and play
 // random legal decisions (taken from the server's `legal` list) as fast as the server answers.
 // Reports decisions per second and the round trip of each decision (sent -> its broadcast
-// received by the sender), as percentiles.
+// received by the sender), as percentiles, and the server's resident memory (from /metrics)
+// before, at its peak during, and after the run.
+// --slow-readers N adds N spectators that ask for a snapshot every 50 ms (with an 8 KiB id,
+// which the reply echoes) and never read their socket (the server must keep its memory
+// bounded and drop them, issue 11 D1).
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -14,6 +18,7 @@
 #include <deque>
 #include <iostream>
 #include <random>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -126,7 +131,7 @@ class FrameReader final : public nlohmann::json_sax<json> {
   std::vector<std::string> path_;
 };
 
-json http_call(const tcp::endpoint& ep, http::verb verb, const std::string& target, const std::string& body) {
+std::string http_text(const tcp::endpoint& ep, http::verb verb, const std::string& target, const std::string& body) {
   net::io_context ioc;
   beast::tcp_stream s(ioc);
   s.connect(ep);
@@ -140,8 +145,62 @@ json http_call(const tcp::endpoint& ep, http::verb verb, const std::string& targ
   http::read(s, buf, res);
   beast::error_code ec;
   s.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return json::parse(res.body(), nullptr, false);
+  return res.body();
 }
+
+json http_call(const tcp::endpoint& ep, http::verb verb, const std::string& target, const std::string& body) {
+  return json::parse(http_text(ep, verb, target, body), nullptr, false);
+}
+
+// An unlabelled value of the server's /metrics, -1 if missing or unreachable.
+double server_metric(const tcp::endpoint& ep, const std::string& name) {
+  try {
+    const std::string text = http_text(ep, http::verb::get, "/metrics", "");
+    const auto at = text.find("\n" + name + " ");
+    return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
+
+// A spectator that asks for a snapshot every 50 ms and never reads (a small receive buffer,
+// so the kernel holds little for it): the server must not queue for it without bound.
+class SlowReader : public std::enable_shared_from_this<SlowReader> {
+ public:
+  SlowReader(net::io_context& ioc, std::string game) : ws_(ioc), timer_(ioc), game_(std::move(game)) {}
+  void start(const tcp::endpoint& ep) {
+    auto& sock = beast::get_lowest_layer(ws_).socket();
+    beast::error_code ec;
+    sock.open(tcp::v4(), ec);
+    sock.set_option(net::socket_base::receive_buffer_size(4096), ec);
+    beast::get_lowest_layer(ws_).async_connect(ep, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return;
+      self->ws_.async_handshake("localhost", "/ws", [self](beast::error_code ec) {
+        if (ec) return;
+        self->text_ = json({{"type", "hello"}, {"game", self->game_}}).dump();
+        self->write();
+      });
+    });
+  }
+
+ private:
+  void write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(text_), [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return;  // dropped by the server: that is the point
+      // Each reply echoes the id: 8 KiB more per snapshot, as in the attack of issue 11 D1.
+      self->text_ = json({{"type", "snapshot"}, {"id", std::string(8192, 'x')}}).dump();
+      self->timer_.expires_after(std::chrono::milliseconds(50));
+      self->timer_.async_wait([self](beast::error_code ec) {
+        if (!ec) self->write();
+      });
+    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
+  std::string game_, text_;
+};
 
 class Bot : public std::enable_shared_from_this<Bot> {
  public:
@@ -274,6 +333,7 @@ void add_loadtest_command(CLI::App& app) {
     int timeout_s = 600;
     uint64_t seed = 1;
     int think_ms = 0;
+    int slow_readers = 0;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("loadtest", "Play N concurrent bot games against a running `yinsh serve` and report throughput and latency");
@@ -285,6 +345,9 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--think-ms", args->think_ms, "Mean pause of a bot before each decision (0: answer at once)")
       ->check(CLI::Range(0, 60000))->capture_default_str();
   cmd->add_option("--seed", args->seed, "Seed of the bots' random choices")->capture_default_str();
+  cmd->add_option("--slow-readers", args->slow_readers,
+                  "Spectators that ask for a snapshot every 50 ms and never read their socket")
+      ->check(CLI::Range(0, 10000))->capture_default_str();
   cmd->callback([args] {
     const tcp::endpoint ep(net::ip::make_address(args->host), args->port);
     struct Seat {
@@ -305,20 +368,51 @@ void add_loadtest_command(CLI::App& app) {
       std::cerr << "error: " << e.what() << "\n";
       std::exit(1);
     }
+    const double rss_before = server_metric(ep, "yinsh_resident_memory_bytes");
+    std::atomic<double> rss_peak = rss_before;
+    std::atomic<bool> running = true;
+    std::thread sampler([&] {  // the server's memory once a second while the games run
+      while (running) {
+        for (int i = 0; i < 10 && running; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        rss_peak = std::max(rss_peak.load(), server_metric(ep, "yinsh_resident_memory_bytes"));
+      }
+    });
     net::io_context ioc;
     Stats stats;
     const auto t0 = Clock::now();
     for (size_t i = 0; i < seats.size(); ++i)
       std::make_shared<Bot>(ioc, stats, seats[i].game, seats[i].token, args->seed * 1000003 + i, args->think_ms)->start(ep);
+    for (int i = 0; i < args->slow_readers; ++i)
+      std::make_shared<SlowReader>(ioc, seats[size_t(i * 2) % seats.size()].game)->start(ep);
+    // The slow readers never finish: stop once every bot is done.
+    net::steady_timer poll(ioc);
+    std::function<void()> check = [&] {
+      if (stats.bots_done >= long(seats.size())) return ioc.stop();
+      poll.expires_after(std::chrono::milliseconds(50));
+      poll.async_wait([&](beast::error_code ec) {
+        if (!ec) check();
+      });
+    };
+    check();
     ioc.run_for(std::chrono::seconds(args->timeout_s));
     const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+    running = false;
+    sampler.join();
+    const double rss_after = server_metric(ep, "yinsh_resident_memory_bytes");
+    const double dropped = server_metric(ep, "yinsh_slow_clients_dropped_total");
+    const double coalesced = server_metric(ep, "yinsh_snapshots_coalesced_total");
     auto& l = stats.latencies_ms;
     const size_t n = l.size();
     std::cout << "games " << args->games << " (" << seats.size() << " connections), finished " << stats.finished
               << ", decisions " << n << " in " << secs << " s: " << double(n) / secs << " decisions/s\n"
               << "round trip ms: p50 " << percentile(l, 50) << "  p90 " << percentile(l, 90) << "  p99 "
               << percentile(l, 99) << "  max " << percentile(l, 100) << "\n"
-              << "errors " << stats.errors << ", connection failures " << stats.connect_failures << "\n";
+              << "errors " << stats.errors << ", connection failures " << stats.connect_failures << "\n"
+              << "server RSS MB: before " << rss_before / 1e6 << "  peak " << rss_peak / 1e6 << "  after "
+              << rss_after / 1e6 << "\n";
+    if (args->slow_readers > 0)
+      std::cout << "slow readers " << args->slow_readers << ": dropped by the server " << dropped
+                << ", snapshots coalesced " << coalesced << " (server totals)\n";
     for (const auto& e : stats.first_errors) std::cout << "  " << e << "\n";
     if (stats.errors || stats.connect_failures || stats.finished != args->games) std::exit(1);
   });

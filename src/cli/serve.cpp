@@ -1,59 +1,126 @@
 // yinsh serve: the game server (HTTP + WebSocket, see docs/api.md and docs/server.md).
+//
+// Every option is declared once, below, and is usable three ways: as a flag (--port 8080),
+// from the environment (YINSH_PORT=8080: the flag's name in capitals with YINSH_ before it)
+// and from a TOML config file (--config yinsh.toml; keys are the flags' names: port = 8080).
+// A flag beats the environment, which beats the file. --print-config prints the effective
+// configuration in the file's format.
 #include <signal.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 
 #include "commands.h"
+#include "config_file.h"
 #include "server/server.h"
 
 namespace yinsh::cli {
 
+namespace {
+
+// YINSH_ and the flag's name in capitals, '-' as '_': --ai-threads -> YINSH_AI_THREADS.
+std::string env_name(const std::string& flag) {
+  std::string s = "YINSH_";
+  for (char c : flag.substr(2)) s += c == '-' ? '_' : char(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+template <class T>
+CLI::Option* option(CLI::App& cmd, const std::string& flag, T& value, const std::string& help) {
+  return cmd.add_option(flag, value, help)->envname(env_name(flag))->capture_default_str();
+}
+
+}  // namespace
+
 void add_serve_command(CLI::App& app) {
   auto opts = std::make_shared<server::ServerOptions>();
   auto* cmd = app.add_subcommand("serve", "Run the game server: static UI, JSON API and live games over WebSocket");
-  cmd->add_option("--host", opts->host, "Address to listen on")->capture_default_str();
-  cmd->add_option("--port", opts->port, "TCP port (0: any free port)")->capture_default_str();
-  cmd->add_option("--db", opts->db, "SQLite database file, or a PostgreSQL connection string (postgresql://...)")
-      ->capture_default_str();
-  cmd->add_option("--web-root", opts->web_root, "Directory of the browser UI's files")->capture_default_str();
-  cmd->add_option("--threads", opts->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
-  cmd->add_option("--ai-threads", opts->hub.ai_threads, "Threads that run the AI seats")
-      ->check(CLI::Range(1, 64))->capture_default_str();
-  cmd->add_option("--ai-movetime", opts->hub.ai_movetime_ms,
-                  "Milliseconds per AI decision for every level (default: the level's own)")
-      ->check(CLI::Range(int64_t(1), int64_t(60000)));
-  cmd->add_option("--rate", opts->hub.rate_per_second, "Messages per second allowed per connection")
-      ->check(CLI::Range(1.0, 100000.0))->capture_default_str();
-  cmd->add_option("--burst", opts->hub.rate_burst, "Message burst allowed per connection")
-      ->check(CLI::Range(1.0, 100000.0))->capture_default_str();
-  cmd->add_option("--sweep-ms", opts->hub.sweep_interval_ms,
-                  "How often games nobody uses are dropped from memory (they stay in the store)")
-      ->check(CLI::Range(int64_t(10), int64_t(3600000)))->capture_default_str();
-  cmd->callback([opts] {
+  auto config = std::make_shared<std::string>();
+  cmd->add_option("--config", *config, "Read options from this TOML file (keys are the options' names: port = 8080)")
+      ->envname("YINSH_CONFIG");
+  auto print_config = std::make_shared<bool>(false);
+  cmd->add_flag("--print-config", *print_config, "Print the effective configuration (TOML) and exit");
+
+  option(*cmd, "--host", opts->host, "Address to listen on");
+  option(*cmd, "--port", opts->port, "TCP port (0: any free port)");
+  option(*cmd, "--db", opts->db, "SQLite database file, or a PostgreSQL connection string (postgresql://...)");
+  option(*cmd, "--web-root", opts->web_root, "Directory of the browser UI's files");
+  option(*cmd, "--threads", opts->threads, "I/O threads")->check(CLI::Range(1, 64));
+  option(*cmd, "--log-level", opts->log_level, "Log level (info and below: one JSON access-log line per request)")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+  option(*cmd, "--ai-threads", opts->hub.ai_threads, "Threads that run the AI seats")->check(CLI::Range(1, 64));
+  option(*cmd, "--ai-movetime", opts->hub.ai_movetime_ms,
+         "Milliseconds per AI decision for every level (-1: the level's own)")
+      ->check(CLI::Range(int64_t(-1), int64_t(60000)));
+  option(*cmd, "--rate", opts->hub.rate_per_second, "WebSocket messages per second allowed per connection")
+      ->check(CLI::Range(1.0, 100000.0));
+  option(*cmd, "--burst", opts->hub.rate_burst, "WebSocket message burst allowed per connection")
+      ->check(CLI::Range(1.0, 100000.0));
+  option(*cmd, "--sweep-ms", opts->hub.sweep_interval_ms,
+         "How often games nobody uses are dropped from memory (they stay in the store)")
+      ->check(CLI::Range(int64_t(10), int64_t(3600000)));
+  option(*cmd, "--send-queue-bytes", opts->net.send_queue_bytes,
+         "Bytes that may wait for one WebSocket client; a client that lets more pile up is dropped")
+      ->check(CLI::Range(size_t(16384), size_t(1) << 30));
+  option(*cmd, "--max-per-address", opts->net.max_per_address, "Open connections allowed per client address")
+      ->check(CLI::Range(1, 1000000));
+  option(*cmd, "--max-connections", opts->net.max_connections, "Open connections allowed in total")
+      ->check(CLI::Range(1, 10000000));
+  option(*cmd, "--http-rate", opts->net.http_rate, "HTTP requests per second allowed per client address")
+      ->check(CLI::Range(0.1, 1000000.0));
+  option(*cmd, "--http-burst", opts->net.http_burst, "HTTP request burst allowed per client address")
+      ->check(CLI::Range(1.0, 1000000.0));
+  option(*cmd, "--tls-cert", opts->tls_cert,
+         "PEM certificate chain: serve HTTPS and WSS only (with --tls-key; reloaded on SIGHUP)");
+  option(*cmd, "--tls-key", opts->tls_key, "PEM private key of --tls-cert");
+  option(*cmd, "--allow-origin", opts->net.allow_origins,
+         "Origin allowed to open WebSocket connections besides the server's own (repeatable: "
+         "https://example.org)");
+  option(*cmd, "--trusted-proxy", opts->net.trusted_proxies,
+         "Address of a reverse proxy whose X-Forwarded-For is believed (repeatable: 127.0.0.1)");
+
+  cmd->callback([opts, config, print_config, cmd] {
+    std::string error;
+    if (!config->empty() && !apply_config_file(*cmd, *config, &error)) {
+      std::cerr << "error: " << error << "\n";
+      std::exit(2);
+    }
+    if (*print_config) {
+      std::cout << effective_config(*cmd, {"print-config"});
+      return;
+    }
     // The I/O threads inherit this mask; the main thread waits for the signals below.
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
     signal(SIGPIPE, SIG_IGN);
     server::Server srv(*opts);
-    std::string error;
     if (!srv.start(&error)) {
       std::cerr << "error: " << error << "\n";
       std::exit(1);
     }
-    std::cout << "yinsh serve: listening on http://" << opts->host << ":" << srv.port() << " (db " << opts->db
+    std::cout << "yinsh serve: listening on " << (opts->tls_cert.empty() ? "http" : "https") << "://" << opts->host << ":" << srv.port() << " (db " << opts->db
               << ", web root " << opts->web_root << ")" << std::endl;
     if (!std::filesystem::exists(std::filesystem::path(opts->web_root) / "index.html"))
       std::cerr << "warning: no index.html in the web root '" << opts->web_root
                 << "': the API works, but there is no browser UI to serve (build it with "
                    "scripts/setup, or: cd web && npm ci && npm run build; or pass --web-root)\n";
     int sig = 0;
-    sigwait(&set, &sig);
-    std::cout << "yinsh serve: stopping" << std::endl;
+    for (;;) {
+      sigwait(&set, &sig);
+      if (sig != SIGHUP) break;
+      // SIGHUP: new TLS certificate files (a renewal); the old ones stay if these are bad.
+      if (srv.reload_tls(&error)) std::cout << "yinsh serve: TLS certificate reloaded" << std::endl;
+      else std::cerr << "error: SIGHUP: " << error << "\n";
+    }
+    std::cout << "yinsh serve: stopping (" << (sig == SIGTERM ? "SIGTERM" : "SIGINT") << "): draining" << std::endl;
     srv.stop();
+    std::cout << "yinsh serve: stopped" << std::endl;
   });
 }
 

@@ -255,6 +255,22 @@ void Hub::stop() {
 
 std::string Hub::store_kind() const { return impl_->store.kind(); }
 
+std::string Hub::metrics_text() const {
+  std::array<int, 4> by_status{};
+  size_t loaded = 0;
+  {
+    std::lock_guard lock(impl_->mutex);
+    loaded = impl_->rooms.size();
+    for (const auto& [id, r] : impl_->rooms) by_status[size_t(r->status_seen.load()) % by_status.size()]++;
+  }
+  std::string out = "# HELP yinsh_games_loaded Games held in memory.\n# TYPE yinsh_games_loaded gauge\n";
+  out += "yinsh_games_loaded " + std::to_string(loaded) + "\n";
+  out += "# HELP yinsh_games Games held in memory, by status.\n# TYPE yinsh_games gauge\n";
+  for (Status s : {Status::Waiting, Status::Active, Status::Over, Status::Aborted})
+    out += "yinsh_games{status=\"" + std::string(to_string(s)) + "\"} " + std::to_string(by_status[size_t(s)]) + "\n";
+  return out;
+}
+
 size_t Hub::games_loaded() const {
   std::lock_guard lock(impl_->mutex);
   return impl_->rooms.size();

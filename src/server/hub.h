@@ -38,6 +38,8 @@ class Subscriber {
   virtual ~Subscriber() = default;
   // Thread-safe; queues one text frame. Never blocks.
   virtual void deliver(std::shared_ptr<const std::string> frame) = 0;
+  // Like deliver(), for a snapshot: one still waiting to be sent is dropped (this one is newer).
+  virtual void deliver_snapshot(std::shared_ptr<const std::string> frame) { deliver(std::move(frame)); }
 };
 
 struct HttpReply {
@@ -48,7 +50,10 @@ struct HttpReply {
   std::string cache_control;  // default no-store
 };
 
+struct Metrics;
+
 struct HubOptions {
+  Metrics* metrics = nullptr;  // counted into when set (decisions, AI queue and think time, commits)
   int ai_threads = 1;
   int64_t ai_movetime_ms = -1;  // > 0: every AI level uses this time (tests, load runs)
   double rate_per_second = 20;  // per-connection message rate (token bucket)
@@ -80,6 +85,8 @@ class Hub {
   std::string store_kind() const;
   // Games held in memory now (the rest are in the store only).
   size_t games_loaded() const;
+  // The games' lines of GET /metrics (Prometheus text): games loaded, by status.
+  std::string metrics_text() const;
 
   // --- WebSocket
   struct Client;  // one connection's state

@@ -8,7 +8,8 @@
 namespace yinsh::server {
 
 Room::Room(Hub::Impl& h, OnlineGame g)
-    : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)) {}
+    : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)),
+      status_seen(int(game.status())) {}
 
 void Room::post(std::function<void()> f) {
   asio::post(strand, [self = shared_from_this(), f = std::move(f)]() mutable { self->when_idle(std::move(f)); });
@@ -78,7 +79,7 @@ void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& toke
   else subs.push_back({c.get(), c->out, seat});
   json s = snapshot(seat, c->name);
   if (!id.is_null()) s["id"] = id;
-  c->send(s);
+  c->send_snapshot(s);
   announce_presence();
 }
 
@@ -87,7 +88,11 @@ void Room::detach(Hub::Client* c) {
   announce_presence();
 }
 
-void Room::broadcast(const json& event) { send_all(game.public_event(event, now_ms())); }
+void Room::broadcast(const json& event) {
+  status_seen = int(game.status());
+  if (hub.options.metrics && event.value("type", "") == "decision") hub.options.metrics->decisions.fetch_add(1);
+  send_all(game.public_event(event, now_ms()));
+}
 
 void Room::send_all(std::string text) {
   auto f = std::make_shared<const std::string>(std::move(text));
@@ -269,7 +274,11 @@ void Room::schedule_ai() {
   const Position pos = game.position();
   const int level = seat.level;
   const int64_t version = game.version();
-  asio::post(hub.ai_pool, [self = shared_from_this(), pos, level, movetime, version, side] {
+  Metrics* metrics = hub.options.metrics;
+  if (metrics) metrics->ai_queue.fetch_add(1);
+  asio::post(hub.ai_pool, [self = shared_from_this(), pos, level, movetime, version, side, metrics] {
+    if (metrics) metrics->ai_queue.fetch_sub(1);
+    const auto started = std::chrono::steady_clock::now();
     thread_local std::unique_ptr<Engine> engine;
     if (!engine) {
       engine = std::make_unique<Engine>();
@@ -281,6 +290,8 @@ void Room::schedule_ai() {
     limits.movetime = movetime;
     const SearchResult r = engine->search(pos, limits);
     const std::string text = to_string(r.best);
+    if (metrics)
+      metrics->ai_think_seconds.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     self->post([self, text, version, side] {
       if (self->game.version() != version) {
         self->ai_pending_version = -1;
@@ -338,7 +349,7 @@ void Room::command(const std::shared_ptr<Hub::Client>& c, const std::string& typ
   if (type == "snapshot") {
     json snap = snapshot(s->seat, c->name);
     if (!id.is_null()) snap["id"] = id;
-    return c->send(snap);
+    return c->send_snapshot(snap);
   }
   if (type == "ping") {
     json p = {{"type", "pong"}, {"version", game.version()}, {"server_time_ms", now_ms()}};

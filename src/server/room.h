@@ -24,6 +24,7 @@
 #include <mutex>
 
 #include "hub.h"
+#include "metrics.h"
 #include "online_game.h"
 #include "store.h"
 #include "store_writer.h"
@@ -61,6 +62,9 @@ struct Hub::Client {
   std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
 
   void send(const json& j) { send_text(dump(j)); }
+  void send_snapshot(const json& j) {
+    if (auto s = out.lock()) s->deliver_snapshot(std::make_shared<const std::string>(dump(j)));
+  }
   void send_text(std::string text) {
     if (auto s = out.lock()) s->deliver(std::make_shared<const std::string>(std::move(text)));
   }
@@ -109,6 +113,7 @@ struct Room : std::enable_shared_from_this<Room> {
   asio::steady_timer timer;
   asio::steady_timer retry_timer;  // after the store failed: settle() again a little later
   OnlineGame game;  // the committed state
+  std::atomic<int> status_seen;  // game.status() as of the last broadcast, for other threads (metrics)
 
  private:
   void when_idle(std::function<void()> f);
@@ -148,7 +153,9 @@ struct Hub::Impl {
 
   Impl(asio::io_context& io, Store& s, HubOptions o)
       : ioc(io), store(s), options(o), writer(s), ai_pool(size_t(std::max(1, o.ai_threads))), sweep_timer(io),
-        multi_process(s.kind() == "postgres") {}
+        multi_process(s.kind() == "postgres") {
+    if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
+  }
 
   // The room of a game, loaded from the store on first use; nullptr if there is no such game.
   std::shared_ptr<Room> room(const std::string& id, bool resume_clock = true);

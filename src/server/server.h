@@ -8,6 +8,7 @@
 #include <string>
 
 #include "hub.h"
+#include "net_limits.h"
 
 namespace yinsh::server {
 
@@ -17,6 +18,9 @@ struct ServerOptions {
   std::string db = "yinsh.db";  // SQLite file, or a PostgreSQL connection string
   std::string web_root = "web/dist";
   int threads = 2;  // I/O threads
+  std::string log_level = "info";  // trace, debug, info (with the access log), warn, error, off
+  NetLimits net;
+  std::string tls_cert, tls_key;  // both set: HTTPS and WSS only (PEM files)
   HubOptions hub;
 };
 
@@ -27,7 +31,14 @@ class Server {
   // Opens the store, resumes the unfinished games, binds and starts the I/O threads.
   bool start(std::string* error);
   uint16_t port() const;
-  void stop();  // thread-safe; returns when the threads are joined
+  // Thread-safe; drains (stops accepting, closes every WebSocket session with code 1001 and
+  // reason "server restarting", commits what the store writer holds) and returns when the
+  // threads are joined.
+  void stop();
+  size_t websocket_sessions() const;  // open now
+  // Loads the TLS certificate and key again (SIGHUP); new connections use them, open ones go
+  // on with the old. False (the old ones stay) if they cannot be loaded.
+  bool reload_tls(std::string* error);
   void wait();  // blocks until stop() (e.g. from a signal handler thread)
 
   struct Impl;

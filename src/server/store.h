@@ -70,6 +70,8 @@ class Store {
 
 // `spec`: a file path for SQLite, or a PostgreSQL connection string ("postgresql://..." or
 // "host=... dbname=..."). Nullptr with `error` when it cannot be opened.
+// Whether `spec` names a PostgreSQL database (else it is a SQLite file).
+bool is_postgres_spec(const std::string& spec);
 std::unique_ptr<Store> open_store(const std::string& spec, std::string* error);
 std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* error);
 std::unique_ptr<Store> open_postgres_store(const std::string& conninfo, std::string* error);

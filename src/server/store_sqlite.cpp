@@ -300,10 +300,13 @@ std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* e
   }
 }
 
+bool is_postgres_spec(const std::string& spec) {
+  return spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0 ||
+         spec.find("dbname=") != std::string::npos || spec.find("host=") != std::string::npos;
+}
+
 std::unique_ptr<Store> open_store(const std::string& spec, std::string* error) {
-  if (spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0 ||
-      spec.find("dbname=") != std::string::npos || spec.find("host=") != std::string::npos)
-    return open_postgres_store(spec, error);
+  if (is_postgres_spec(spec)) return open_postgres_store(spec, error);
   return open_sqlite_store(spec, error);
 }
 

@@ -1,6 +1,7 @@
 #include "store_writer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <iterator>
 
 namespace yinsh::server {
@@ -60,6 +61,7 @@ void StoreWriter::loop() {
         done_.erase(done_.begin(), done_.begin() + n);
       }
     }
+    const auto started = std::chrono::steady_clock::now();
     try {
       store_.append_many(batch);
     } catch (const std::exception& e) {  // a store reports failures in the items; be safe anyway
@@ -73,6 +75,7 @@ void StoreWriter::loop() {
       counters_.commits++;
       counters_.appends += batch.size();
     }
+    if (observe_) observe_(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     for (size_t i = 0; i < batch.size(); ++i) done[i](batch[i].status, batch[i].error);
     // Empty for the next round (swap needs it), and the callbacks hold their rooms: let them
     // go now, not at the next batch.

@@ -42,6 +42,9 @@ class StoreWriter {
     uint64_t commits = 0, appends = 0;
   };
   Counters counters() const;
+  // Called on the writer thread after each commit with its duration (metrics). Set it before
+  // the first append.
+  void observe_commits(std::function<void(double seconds)> f) { observe_ = std::move(f); }
 
  private:
   void loop();
@@ -53,6 +56,7 @@ class StoreWriter {
   std::vector<AppendItem> queue_;
   std::vector<Done> done_;  // parallel to queue_
   Counters counters_;
+  std::function<void(double seconds)> observe_;
   bool stopping_ = false;
   std::thread thread_;
 };

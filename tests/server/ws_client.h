@@ -60,8 +60,13 @@ inline HttpResult http_request(uint16_t port, beast::http::verb verb, const std:
 
 class WsClient {
  public:
-  explicit WsClient(uint16_t port) : ws_(ioc_) {
-    beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  // `receive_buffer` > 0: the socket's SO_RCVBUF, set before connecting (a client that reads
+  // slowly, with little room in the kernel).
+  explicit WsClient(uint16_t port, int receive_buffer = 0) : ws_(ioc_) {
+    auto& sock = beast::get_lowest_layer(ws_).socket();
+    sock.open(tcp::v4());
+    if (receive_buffer > 0) sock.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+    sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     ws_.handshake("127.0.0.1", "/ws");
   }
   void send(const json& j) { send_raw(j.dump()); }
@@ -101,6 +106,8 @@ class WsClient {
     }
   }
   bool closed() const { return closed_; }
+  // The close frame the server sent (code 0 if none arrived).
+  beast::websocket::close_reason close_reason() const { return ws_.reason(); }
 
  private:
   net::io_context ioc_;

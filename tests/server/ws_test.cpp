@@ -40,6 +40,8 @@ class ServerTest : public ::testing::Test {
     // The bots here play far faster than people; only the flood test keeps the default limit.
     if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) != "FloodingIsRateLimited")
       o.hub.rate_per_second = o.hub.rate_burst = 100000;
+    o.net.http_rate = o.net.http_burst = 100000;  // some tests poll /api/health quickly
+    o.log_level = "warn";
     server_ = std::make_unique<server::Server>(o);
     std::string error;
     ASSERT_TRUE(server_->start(&error)) << error;

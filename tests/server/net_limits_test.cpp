@@ -1,0 +1,65 @@
+// The network layer's limits without a network: connection caps, the HTTP token bucket, the
+// Origin rule and X-Forwarded-For from trusted proxies only.
+#include "server/net_limits.h"
+
+#include <gtest/gtest.h>
+
+using namespace yinsh::server;
+
+TEST(AddressTable, CapsConnectionsPerAddressAndInTotal) {
+  NetLimits l;
+  l.max_per_address = 2;
+  l.max_connections = 3;
+  l.trusted_proxies = {"10.0.0.1"};
+  AddressTable t(l);
+  EXPECT_FALSE(t.admit("1.2.3.4"));
+  EXPECT_FALSE(t.admit("1.2.3.4"));
+  auto refused = t.admit("1.2.3.4");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(*refused, "too many connections from 1.2.3.4 (limit 2)");
+  EXPECT_FALSE(t.admit("10.0.0.1"));  // a proxy is only held to the total
+  auto full = t.admit("5.6.7.8");
+  ASSERT_TRUE(full);
+  EXPECT_NE(full->find("3 connections open"), std::string::npos);
+  t.release("1.2.3.4");
+  EXPECT_EQ(t.connections(), 2u);
+  EXPECT_FALSE(t.admit("5.6.7.8"));
+  t.release("never-seen");  // harmless
+  EXPECT_EQ(t.connections(), 3u);
+}
+
+TEST(AddressTable, HttpTokenBucketRefillsAtTheRate) {
+  NetLimits l;
+  l.http_rate = 2;
+  l.http_burst = 3;
+  AddressTable t(l);
+  const auto t0 = AddressTable::Clock::now();
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(t.take_http_token("a", t0));
+  EXPECT_FALSE(t.take_http_token("a", t0));
+  EXPECT_TRUE(t.take_http_token("b", t0));  // per address
+  EXPECT_TRUE(t.take_http_token("a", t0 + std::chrono::milliseconds(500)));  // one back
+  EXPECT_FALSE(t.take_http_token("a", t0 + std::chrono::milliseconds(600)));
+}
+
+TEST(Origin, OwnOriginListedOnesOrNone) {
+  const std::vector<std::string> allowed = {"https://yinsh.example"};
+  EXPECT_TRUE(origin_allowed("", "host:8080", allowed));
+  EXPECT_TRUE(origin_allowed("http://host:8080", "host:8080", allowed));
+  EXPECT_TRUE(origin_allowed("HTTPS://Host:8080", "host:8080", allowed));
+  EXPECT_TRUE(origin_allowed("https://yinsh.example", "host:8080", allowed));
+  EXPECT_FALSE(origin_allowed("https://yinsh.example.evil", "host:8080", allowed));
+  EXPECT_FALSE(origin_allowed("http://host:8081", "host:8080", allowed));
+  EXPECT_FALSE(origin_allowed("http://host:8080.evil", "host:8080", allowed));
+  EXPECT_FALSE(origin_allowed("null", "host:8080", allowed));
+  EXPECT_FALSE(origin_allowed("http://", "", allowed));
+}
+
+TEST(ClientAddress, ForwardedForIsBelievedFromTrustedProxiesOnly) {
+  const std::vector<std::string> proxies = {"127.0.0.1", "10.0.0.2"};
+  EXPECT_EQ(client_address("8.8.8.8", "1.1.1.1", proxies), "8.8.8.8");  // not a proxy: ignored
+  EXPECT_EQ(client_address("127.0.0.1", "", proxies), "127.0.0.1");
+  EXPECT_EQ(client_address("127.0.0.1", "203.0.113.7", proxies), "203.0.113.7");
+  // A client may send its own X-Forwarded-For; only what trusted proxies appended counts.
+  EXPECT_EQ(client_address("127.0.0.1", "6.6.6.6, 203.0.113.7, 10.0.0.2", proxies), "203.0.113.7");
+  EXPECT_EQ(client_address("127.0.0.1", "10.0.0.2", proxies), "10.0.0.2");
+}

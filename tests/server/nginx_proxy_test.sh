@@ -1,0 +1,73 @@
+#!/bin/bash
+# The documented nginx configuration (docs/nginx/yinsh.conf) in front of `yinsh serve`, all on
+# loopback with free ports: games are played over WebSocket through nginx, and the server
+# takes the client's address from X-Forwarded-For only because nginx is a trusted proxy (its
+# HTTP rate limit then counts per forwarded address). Skipped (exit 77) without nginx.
+# Usage: nginx_proxy_test.sh YINSH_BIN SOURCE_DIR
+set -euo pipefail
+BIN=$1
+SRC=$2
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+[ -x "$NGINX" ] || { echo "nginx is not installed: skipped"; exit 77; }
+command -v curl >/dev/null || { echo "curl is not installed: skipped"; exit 77; }
+DIR=$(mktemp -d /tmp/yinsh-nginx.XXXXXX)
+SERVER_PID=
+cleanup() {
+  [ -f "$DIR/nginx.pid" ] && kill "$(cat "$DIR/nginx.pid")" 2>/dev/null || true
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+  rm -rf "$DIR"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+"$BIN" serve --host 127.0.0.1 --port 0 --db "$DIR/games.db" --web-root /nonexistent --trusted-proxy 127.0.0.1 \
+  --http-rate 0.1 --http-burst 30 --rate 100000 --burst 100000 --max-per-address 1000 \
+  >"$DIR/server.out" 2>"$DIR/server.err" &
+SERVER_PID=$!
+for _ in $(seq 100); do grep -q "listening on" "$DIR/server.out" 2>/dev/null && break; sleep 0.1; done
+UPSTREAM=$(sed -n 's/.*listening on http:\/\/127.0.0.1:\([0-9]*\).*/\1/p' "$DIR/server.out")
+[ -n "$UPSTREAM" ] || { cat "$DIR/server.err"; exit 1; }
+PORT=$(free_port)
+
+# The documented site, with the test's ports.
+sed -e "s/server 127.0.0.1:8080;/server 127.0.0.1:$UPSTREAM;/" -e "s/listen 80;/listen 127.0.0.1:$PORT;/" \
+  "$SRC/docs/nginx/yinsh.conf" >"$DIR/site.conf"
+USER_LINE=""
+[ "$(id -u)" = 0 ] && USER_LINE="user root;"
+cat >"$DIR/nginx.conf" <<CONF
+$USER_LINE
+worker_processes 1;
+pid $DIR/nginx.pid;
+error_log $DIR/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $DIR/body;
+  proxy_temp_path $DIR/proxy;
+  fastcgi_temp_path $DIR/fastcgi;
+  uwsgi_temp_path $DIR/uwsgi;
+  scgi_temp_path $DIR/scgi;
+  include $DIR/site.conf;
+}
+CONF
+"$NGINX" -p "$DIR" -c "$DIR/nginx.conf"
+for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.1; done
+
+# 1. Games over WebSocket through the proxy (2 games, 4 connections, played to the end).
+"$BIN" loadtest --port "$PORT" --games 2 --timeout 60
+
+# 2. The rate limit counts per forwarded client address: 203.0.113.7 spends its burst of
+#    30 and is refused; 198.51.100.9, through the same proxy, is not.
+status() { curl -s -o /dev/null -w '%{http_code}' -H "X-Forwarded-For: $1" "http://127.0.0.1:$PORT/api/levels"; }
+for _ in $(seq 30); do status 203.0.113.7 >/dev/null; done
+[ "$(status 203.0.113.7)" = 429 ] || { echo "FAIL: the forwarded address was not rate-limited"; exit 1; }
+[ "$(status 198.51.100.9)" = 200 ] || { echo "FAIL: another forwarded address was refused"; exit 1; }
+# The access log names the forwarded address, and each WebSocket session's messages by type.
+grep -q '"address":"203.0.113.7"' "$DIR/server.err" || { echo "FAIL: access log"; tail "$DIR/server.err"; exit 1; }
+grep -q '"kind":"websocket".*"types":{.*"move":[1-9]' "$DIR/server.err" ||
+  { echo "FAIL: no WebSocket session line with its moves"; grep websocket "$DIR/server.err" | head -3; exit 1; }
+# 3. From an address that is not a trusted proxy (127.0.0.2) the header is ignored.
+curl -s -o /dev/null --interface 127.0.0.2 -H "X-Forwarded-For: 192.0.2.1" "http://127.0.0.1:$UPSTREAM/api/levels"
+grep -q '"address":"192.0.2.1"' "$DIR/server.err" && { echo "FAIL: X-Forwarded-For believed from a client"; exit 1; }
+grep -q '"address":"127.0.0.2"' "$DIR/server.err" || { echo "FAIL: the peer's address was not logged"; exit 1; }
+echo "nginx proxy: ok"

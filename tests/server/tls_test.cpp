@@ -1,0 +1,222 @@
+// HTTPS and WSS served directly (--tls-cert/--tls-key), with a certificate made by openssl at
+// test time: the handshake, the API, a whole game over WSS, plain HTTP refused, and the
+// certificate reloaded (SIGHUP's path) while the server runs. Skipped without openssl.
+#include <gtest/gtest.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <unistd.h>
+
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "server/server.h"
+
+using namespace yinsh;
+
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+namespace ssl = net::ssl;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+// A self-signed certificate for 127.0.0.1 whose subject is CN=`name`.
+bool make_certificate(const std::filesystem::path& dir, const std::string& name) {
+  const std::string cmd = "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=" + name +
+                          " -addext subjectAltName=IP:127.0.0.1 -keyout " + (dir / "key.pem").string() + " -out " +
+                          (dir / "cert.pem").string() + " >/dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
+}
+
+// The client trusts exactly the server's certificate.
+std::unique_ptr<ssl::context> client_context(const std::filesystem::path& dir) {
+  auto c = std::make_unique<ssl::context>(ssl::context::tls_client);
+  c->set_verify_mode(ssl::verify_peer);
+  c->load_verify_file((dir / "cert.pem").string());
+  return c;
+}
+
+void connect(TlsStream& s, uint16_t port) {
+  beast::get_lowest_layer(s).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  s.handshake(ssl::stream_base::client);
+}
+
+std::string peer_subject(TlsStream& s) {
+  X509* cert = SSL_get1_peer_certificate(s.native_handle());
+  if (!cert) return "";
+  char buf[256];
+  X509_NAME_oneline(X509_get_subject_name(cert), buf, sizeof buf);
+  X509_free(cert);
+  return buf;
+}
+
+// One HTTPS request; the response's status and JSON body, and the certificate's subject.
+struct Reply {
+  int status = 0;
+  json body;
+  std::string subject;
+};
+Reply https(uint16_t port, ssl::context& cctx, http::verb verb, const std::string& target, const std::string& body = "") {
+  net::io_context ioc;
+  TlsStream s(ioc, cctx);
+  connect(s, port);
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(s, req);
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  http::read(s, buf, res);
+  return {int(res.result_int()), json::parse(res.body(), nullptr, false), peer_subject(s)};
+}
+
+// A seat over WSS that follows the game's state.
+class WssSeat {
+ public:
+  WssSeat(uint16_t port, ssl::context& cctx, const std::string& game, const std::string& token)
+      : ws_(ioc_, cctx) {
+    connect(ws_.next_layer(), port);
+    ws_.handshake("127.0.0.1", "/ws");
+    send({{"type", "hello"}, {"game", game}, {"token", token}});
+  }
+  void send(const json& j) {
+    ws_.text(true);
+    ws_.write(net::buffer(j.dump()));
+  }
+  // The next message with a state (the snapshot's or an event's), updating `state`.
+  bool next_state(int ms = 10000) {
+    for (;;) {
+      bool done = false;
+      beast::error_code ec;
+      ws_.async_read(buf_, [&](beast::error_code e, size_t) {
+        done = true;
+        ec = e;
+      });
+      ioc_.restart();
+      ioc_.run_for(std::chrono::milliseconds(ms));
+      if (!done || ec) return false;
+      const json m = json::parse(beast::buffers_to_string(buf_.data()), nullptr, false);
+      buf_.consume(buf_.size());
+      if (m.contains("state")) state = m["state"];
+      else if (m.value("type", "") == "snapshot") state = m["game"]["state"];
+      else continue;
+      return true;
+    }
+  }
+  json state;
+
+ private:
+  net::io_context ioc_;
+  websocket::stream<TlsStream> ws_;
+  beast::flat_buffer buf_;
+};
+
+class TlsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("yinsh-tls-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    if (!make_certificate(dir_, "first")) GTEST_SKIP() << "openssl cannot make a certificate";
+    server::ServerOptions o;
+    o.port = 0;
+    o.db = (dir_ / "games.db").string();
+    o.web_root = (dir_ / "web").string();
+    o.log_level = "warn";
+    o.tls_cert = (dir_ / "cert.pem").string();
+    o.tls_key = (dir_ / "key.pem").string();
+    o.hub.rate_per_second = o.hub.rate_burst = 100000;
+    server_ = std::make_unique<server::Server>(o);
+    std::string error;
+    ASSERT_TRUE(server_->start(&error)) << error;
+    port_ = server_->port();
+    cctx_ = client_context(dir_);
+  }
+  void TearDown() override {
+    server_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  std::filesystem::path dir_;
+  std::unique_ptr<server::Server> server_;
+  std::unique_ptr<ssl::context> cctx_;
+  uint16_t port_ = 0;
+};
+
+}  // namespace
+
+TEST_F(TlsTest, HttpsAndAWholeGameOverWss) {
+  const Reply levels = https(port_, *cctx_, http::verb::get, "/api/levels");
+  EXPECT_EQ(levels.status, 200);
+  EXPECT_EQ(levels.body["levels"].size(), 8u);
+  EXPECT_EQ(levels.subject, "/CN=first");
+  const Reply c = https(port_, *cctx_, http::verb::post, "/api/games", R"({"color":"white","name":"alice"})");
+  ASSERT_EQ(c.status, 201);
+  const std::string id = c.body["game"];
+  const Reply j = https(port_, *cctx_, http::verb::post, "/api/games/" + id + "/join", R"({"name":"bob"})");
+  ASSERT_EQ(j.status, 200);
+  WssSeat w(port_, *cctx_, id, c.body["token"]), b(port_, *cctx_, id, j.body["token"]);
+  ASSERT_TRUE(w.next_state() && b.next_state());
+  w.send({{"type", "start"}});
+  b.send({{"type", "start"}});
+  while (w.state["status"] != "active") ASSERT_TRUE(w.next_state());
+  while (b.state["status"] != "active") ASSERT_TRUE(b.next_state());
+  std::mt19937 rng(3);
+  int plies = 0;
+  while (w.state["status"] == "active") {
+    WssSeat& mover = w.state["to_move"] == "white" ? w : b;
+    const auto& legal = mover.state["legal"];
+    ASSERT_FALSE(legal.empty());
+    mover.send({{"type", "move"}, {"decision", legal[rng() % legal.size()]}, {"ply", mover.state["ply"]}});
+    const int ply = w.state["ply"].get<int>();
+    while (w.state["ply"].get<int>() == ply && w.state["status"] == "active") ASSERT_TRUE(w.next_state());
+    while (b.state["ply"] != w.state["ply"] || b.state["status"] != w.state["status"]) ASSERT_TRUE(b.next_state());
+    ++plies;
+  }
+  EXPECT_EQ(w.state["status"], "over");
+  EXPECT_GT(plies, 20);
+  const Reply record = https(port_, *cctx_, http::verb::get, "/api/games/" + id + "/record.json");
+  EXPECT_EQ(record.status, 200);
+}
+
+TEST_F(TlsTest, PlainHttpGetsNoAnswerAndAnUntrustedCertificateIsRefused) {
+  net::io_context ioc;
+  beast::tcp_stream plain(ioc);
+  plain.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+  http::request<http::string_body> req{http::verb::get, "/api/levels", 11};
+  http::write(plain, req);
+  beast::flat_buffer buf;
+  http::response<http::string_body> res;
+  beast::error_code ec;
+  http::read(plain, buf, res, ec);
+  EXPECT_TRUE(ec) << "a plain HTTP request was answered " << res.result_int();
+  ssl::context strict(ssl::context::tls_client);  // trusts nothing
+  strict.set_verify_mode(ssl::verify_peer);
+  EXPECT_THROW(https(port_, strict, http::verb::get, "/api/levels"), boost::system::system_error);
+}
+
+TEST_F(TlsTest, ANewCertificateIsUsedAfterAReloadAndABadOneKeepsTheOld) {
+  EXPECT_EQ(https(port_, *cctx_, http::verb::get, "/healthz").subject, "/CN=first");
+  ASSERT_TRUE(make_certificate(dir_, "second"));
+  std::string error;
+  ASSERT_TRUE(server_->reload_tls(&error)) << error;
+  cctx_ = client_context(dir_);
+  EXPECT_EQ(https(port_, *cctx_, http::verb::get, "/healthz").subject, "/CN=second");
+  std::filesystem::resize_file(dir_ / "key.pem", 10);  // broken
+  EXPECT_FALSE(server_->reload_tls(&error));
+  EXPECT_NE(error.find("key.pem"), std::string::npos) << error;
+  EXPECT_EQ(https(port_, *cctx_, http::verb::get, "/healthz").status, 200);  // still the second
+}
