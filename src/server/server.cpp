@@ -196,7 +196,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec == http::error::end_of_stream) return close();
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
       keep_alive_ = false;
-      return send_reply(http_error(413, "too_large", "the request is larger than 64 KiB"), 11);
+      return send_reply(http_error(413, "too_large", ec == http::error::header_limit
+                                                         ? "the request's header is larger than 16 KiB"
+                                                         : "the request's body is larger than 64 KiB"), 11);
     }
     if (ec) return close();
     req_ = parser_->release();
@@ -222,7 +224,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
     const auto method = req_.method();
     const unsigned version = req_.version();
-    if (path.rfind("/api/", 0) != 0) return serve_static(path);
+    if (path.rfind("/api/", 0) != 0 && path != "/readyz") return serve_static(path);
 
     auto self = shared_from_this();
     auto done = [self, version](HttpReply r) {
@@ -239,6 +241,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     {"games_loaded", ctx_.hub->games_loaded()}}, {}}, version);
       return;
     }
+    if (path == "/readyz") {  // the hub's answer: whether the store answers
+      if (only(http::verb::get)) ctx_.hub->readiness(done);
+      return;
+    }
     if (path == "/api/levels") {
       if (!only(http::verb::get)) return;
       json levels = json::array();
@@ -248,7 +254,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (path == "/api/games") {
       if (method == http::verb::get)
-        return send_reply(ctx_.hub->list_games(query_param(query, "status"), query_param(query, "limit")), version);
+        return ctx_.hub->list_games(query_param(query, "status"), query_param(query, "limit"), done);
       if (only(http::verb::post)) ctx_.hub->create_game(req_.body(), done);
       return;
     }
