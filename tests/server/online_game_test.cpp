@@ -123,6 +123,29 @@ TEST(OnlineGame, UndoNeedsTheOpponentUnlessItIsTheAi) {
   EXPECT_EQ(a.ply(), 0);
 }
 
+// D8: an undo takes the board back, never the time spent (nor the increments of the turns
+// taken back).
+TEST(OnlineGame, UndoKeepsTheTimeSpent) {
+  OnlineGame a = started_game(ClockSpec{60000, 1000}, true);  // White human, Black the AI
+  commit(a, a.decide(WHITE, "e4", std::nullopt, 1000 + 2500));  // White spent 2.5 s (+1 s)
+  commit(a, a.decide(BLACK, "f6", std::nullopt, 3500 + 400));    // the AI 0.4 s (+1 s)
+  const Outcome o = a.request_undo(WHITE, 3900 + 700);           // White thinks 0.7 s, undoes
+  ASSERT_TRUE(o.ok());
+  commit(a, o);
+  EXPECT_EQ(a.ply(), 0);
+  EXPECT_EQ(a.remaining(WHITE, 4600), 60000 - 2500 - 700);
+  EXPECT_EQ(a.remaining(BLACK, 4600), 60000 - 400);
+  EXPECT_EQ(a.to_move(), WHITE);
+  EXPECT_EQ(a.remaining(WHITE, 5600), 60000 - 2500 - 700 - 1000);  // and White's clock runs on
+
+  OnlineGame h = started_game(ClockSpec{60000, 0});  // two humans: the same once accepted
+  commit(h, h.decide(WHITE, "e4", std::nullopt, 1000 + 3000));
+  commit(h, h.request_undo(WHITE, 4000 + 500));
+  commit(h, h.answer_undo(BLACK, true, 4500 + 500));
+  EXPECT_EQ(h.remaining(WHITE, 5000), 57000);
+  EXPECT_EQ(h.remaining(BLACK, 5000), 59000);
+}
+
 TEST(OnlineGame, AbortOnlyBeforeTheFirstRingMove) {
   OnlineGame g = started_game();
   for (int i = 0; i < 10; ++i) commit(g, g.decide(*g.to_move(), first_legal(g), std::nullopt, 0));
