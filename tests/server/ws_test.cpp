@@ -169,15 +169,16 @@ TEST_F(ServerTest, FloodingIsRateLimited) {
   Follower s(port_, seats.id);
   for (int i = 0; i < 100; ++i) s.ws.send({{"type", "ping"}});
   int pongs = 0, limited = 0;
-  for (int i = 0; i < 100; ++i) {
+  while (pongs + limited < 100) {
     auto m = s.ws.recv(5000);
     ASSERT_TRUE(m);
+    if ((*m)["type"] == "presence") continue;  // when the room was reloaded for the hello
     if ((*m)["type"] == "pong") ++pongs;
-    if ((*m)["type"] == "error" && (*m)["code"] == "rate_limited") ++limited;
+    else if ((*m)["type"] == "error" && (*m)["code"] == "rate_limited") ++limited;
+    else ADD_FAILURE() << m->dump();
   }
   EXPECT_GT(limited, 0);
   EXPECT_GE(pongs, 39);
-  EXPECT_EQ(pongs + limited, 100);
 }
 
 TEST_F(ServerTest, AClockRunsOut) {
