@@ -225,7 +225,7 @@ void Hub::stop() {
     impl_->stopped = true;
   }
   asio::post(impl_->ioc, [impl = impl_.get()] { impl->sweep_timer.cancel(); });
-  impl_->ai_pool.join();
+  impl_->ai_pool.stop();
   impl_->store_pool.join();
   impl_->writer.stop();  // what is queued is still stored
   std::lock_guard lock(impl_->mutex);

@@ -14,7 +14,7 @@ HttpReply http_error(int status, std::string code, std::string message) {
 static int http_status(const std::string& code) {
   if (code == "game_not_found") return 404;
   if (code == "seat_taken" || code == "not_allowed" || code == "conflict") return 409;
-  if (code == "store_unavailable") return 503;
+  if (code == "store_unavailable" || code == "ai_busy") return 503;
   if (code == "internal") return 500;
   return 400;
 }
@@ -65,6 +65,12 @@ void Hub::create_game(std::string_view body, Done done) {
   } catch (const SchemaError& e) {
     return done(http_error(400, "bad_request", e.what()));
   }
+  if (ai && impl_->ai_pool.saturated())
+    return done(http_error(503, "ai_busy",
+                           "every computer player is busy (" + std::to_string(impl_->ai_pool.waiting()) +
+                               " searches waiting for " + std::to_string(impl_->ai_pool.threads()) +
+                               " threads): a new game against the computer would lose on time; try again in a "
+                               "minute, or play a person"));
   const std::string token = new_token();
   const int64_t now = meta.created_at;
   Impl::Steps steps;

@@ -273,15 +273,19 @@ void Room::schedule_ai() {
   ai_pending_version = game.version();
   const Color side = *game.to_move();
   const Seat& seat = game.seat(side);
-  int64_t movetime = 250;
+  int64_t level_ms = 250;
   for (const AiLevel* l = ai_levels_begin(); l != ai_levels_end(); ++l)
-    if (l->level == seat.level) movetime = l->movetime_ms;
-  if (hub.options.ai_movetime_ms > 0) movetime = hub.options.ai_movetime_ms;
-  if (game.meta().clock) movetime = std::max<int64_t>(1, std::min(movetime, game.remaining(side, now_ms()) / 20));
+    if (l->level == seat.level) level_ms = l->movetime_ms;
   const Position pos = game.position();
   const int level = seat.level;
   const int64_t version = game.version();
-  asio::post(hub.ai_pool, [self = shared_from_this(), pos, level, movetime, version, side] {
+  // The deadline orders the pool's queue; the budget is taken from the clock when the search
+  // starts, so the time spent waiting behind other games is not spent twice.
+  const std::optional<int64_t> deadline = game.deadline();
+  const int64_t override_ms = hub.options.ai_movetime_ms;
+  hub.ai_pool.submit(deadline.value_or(INT64_MAX), [self = shared_from_this(), pos, level, level_ms, override_ms,
+                                                    deadline, version, side] {
+    const int64_t movetime = ai_movetime(level_ms, override_ms, deadline ? *deadline - now_ms() : -1);
     thread_local std::unique_ptr<Engine> engine;
     if (!engine) {
       engine = std::make_unique<Engine>();

@@ -24,6 +24,7 @@
 #include <mutex>
 
 #include "hub.h"
+#include "ai_pool.h"
 #include "commands.h"
 #include "online_game.h"
 #include "server_messages.h"
@@ -139,7 +140,7 @@ struct Hub::Impl {
   Store& store;
   HubOptions options;
   StoreWriter writer;
-  asio::thread_pool ai_pool;
+  AiPool ai_pool;
   // Store reads and game creation: never on an I/O thread or a room's strand.
   asio::thread_pool store_pool;
   asio::steady_timer sweep_timer;
@@ -150,7 +151,7 @@ struct Hub::Impl {
   bool multi_process = false;  // the store is shared with other processes
 
   Impl(asio::io_context& io, Store& s, HubOptions o)
-      : ioc(io), store(s), options(o), writer(s), ai_pool(size_t(std::max(1, o.ai_threads))),
+      : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads),
         store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres") {}
 
   template <class F>

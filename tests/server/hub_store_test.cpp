@@ -101,6 +101,10 @@ class HubStore : public ::testing::Test {
     store_ = std::make_unique<FlakyStore>(std::move(inner));
     HubOptions o;
     o.sweep_interval_ms = 20;
+    if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) == "NewAiGamesAreRefusedWhileThePoolIsSaturated") {
+      o.ai_threads = 1;
+      o.ai_movetime_ms = 3000;
+    }
     hub_ = std::make_unique<Hub>(ioc_, *store_, o);
     hub_->start();
     thread_ = std::thread([this] { ioc_.run(); });
@@ -232,4 +236,19 @@ TEST_F(HubStore, StoreWorkNeverBlocksTheCaller) {
   ASSERT_TRUE(pong);
   EXPECT_EQ((*pong)["id"], 9);
   hub_->close(client);
+}
+
+// D2: when every AI thread is busy and as many searches wait, a new game against the AI is
+// refused with a clear message instead of losing on time.
+TEST_F(HubStore, NewAiGamesAreRefusedWhileThePoolIsSaturated) {
+  const std::string body = R"({"color":"black","opponent":{"type":"ai","level":8},"clock":{"base_ms":600000}})";
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, d); }).status, 201);  // its search runs
+  std::this_thread::sleep_for(200ms);
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, d); }).status, 201);  // its search waits
+  std::this_thread::sleep_for(200ms);
+  HttpReply r = call([&](Hub::Done d) { hub_->create_game(body, d); });
+  EXPECT_EQ(r.status, 503);
+  EXPECT_EQ(code(r), "ai_busy");
+  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("busy"), std::string::npos);
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(R"({"name":"x"})", d); }).status, 201);  // people: fine
 }
