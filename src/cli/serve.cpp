@@ -20,6 +20,9 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--threads", opts->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_option("--ai-threads", opts->hub.ai_threads, "Threads that run the AI seats (0: one per core)")
       ->check(CLI::Range(0, 64))->capture_default_str();
+  cmd->add_option("--ai-max-games", opts->hub.ai_max_games,
+                  "Games against the AI in play at once; more are refused (0: 12 per AI thread)")
+      ->check(CLI::Range(0, 100000))->capture_default_str();
   cmd->add_option("--ai-movetime", opts->hub.ai_movetime_ms,
                   "Milliseconds per AI decision for every level (default: the level's own)")
       ->check(CLI::Range(int64_t(1), int64_t(60000)));

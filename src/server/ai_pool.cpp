@@ -10,17 +10,38 @@ int64_t ai_movetime(int64_t level_ms, int64_t override_ms, int64_t remaining_ms)
   return t;
 }
 
-AiPool::AiPool(int threads) {
+AiPool::AiPool(int threads, int max_games) {
   if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  max_games_ = max_games > 0 ? max_games : kGamesPerThread * threads;
   for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { loop(); });
 }
 
 AiPool::~AiPool() { stop(); }
 
-void AiPool::submit(int64_t deadline_ms, std::function<void()> job) {
+void AiPool::touch_locked(const std::string& game) {
+  const auto now = std::chrono::steady_clock::now();
+  in_play_[game] = now;
+  std::erase_if(in_play_, [&](const auto& kv) { return now - kv.second > kInPlay; });
+}
+
+void AiPool::touch(const std::string& game) {
+  std::lock_guard lock(mutex_);
+  touch_locked(game);
+}
+
+size_t AiPool::games_in_play() const {
+  std::lock_guard lock(mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  return size_t(std::count_if(in_play_.begin(), in_play_.end(), [&](const auto& kv) { return now - kv.second <= kInPlay; }));
+}
+
+bool AiPool::saturated() const { return waiting() >= workers_.size() || games_in_play() >= size_t(max_games_); }
+
+void AiPool::submit(const std::string& game, int64_t deadline_ms, std::function<void()> job) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
+    touch_locked(game);
     queue_.push({deadline_ms, seq_++, std::move(job)});
   }
   wake_.notify_one();

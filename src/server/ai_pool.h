@@ -6,9 +6,12 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <chrono>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <queue>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -20,19 +23,29 @@ int64_t ai_movetime(int64_t level_ms, int64_t override_ms, int64_t remaining_ms)
 
 class AiPool {
  public:
-  // `threads` <= 0: one per core.
-  explicit AiPool(int threads);
+  // `threads` <= 0: one per core. `max_games` <= 0: kGamesPerThread per thread.
+  explicit AiPool(int threads, int max_games = 0);
+  // Games against the AI one thread holds at 10 s + 0 with no loss on time, with a margin
+  // (docs/server.md: 32 on 2 threads, 48 lost 42 games).
+  static constexpr int kGamesPerThread = 12;
   ~AiPool();  // stop()
   AiPool(const AiPool&) = delete;
   AiPool& operator=(const AiPool&) = delete;
 
   // Queues a search. `deadline_ms`: when the AI's clock runs out (epoch ms), or INT64_MAX for
   // an untimed game. Thread-safe; ignored after stop().
-  void submit(int64_t deadline_ms, std::function<void()> job);
+  // `game`: whose search it is (counted as in play, see saturated()).
+  void submit(const std::string& game, int64_t deadline_ms, std::function<void()> job);
+  // A game with an AI seat is in play (created, or its AI searched) now.
+  void touch(const std::string& game);
+  size_t games_in_play() const;  // touched in the last kInPlay
   int threads() const { return int(workers_.size()); }
   size_t waiting() const;  // searches queued, not started
-  // Every thread is busy and as many searches wait: new AI games are refused meanwhile.
-  bool saturated() const { return waiting() >= workers_.size(); }
+  // New AI games are refused meanwhile: every thread is busy and as many searches wait, or
+  // max_games games are in play.
+  bool saturated() const;
+  int max_games() const { return max_games_; }
+  static constexpr std::chrono::seconds kInPlay{30};
   // Lets the running searches finish, drops the queued ones, joins the threads. Idempotent.
   void stop();
 
@@ -46,8 +59,11 @@ class AiPool {
     }
   };
   void loop();
+  void touch_locked(const std::string& game);
 
   mutable std::mutex mutex_;
+  int max_games_;
+  std::map<std::string, std::chrono::steady_clock::time_point> in_play_;
   std::condition_variable wake_;
   std::priority_queue<Job> queue_;
   uint64_t seq_ = 0;

@@ -48,6 +48,7 @@ struct HttpReply {
 
 struct HubOptions {
   int ai_threads = 0;  // AI searches at once; 0: one per core
+  int ai_max_games = 0;  // games against the AI in play at once; 0: AiPool::kGamesPerThread per thread
   int store_threads = 2;  // store reads and game creation
   int64_t ai_movetime_ms = -1;  // > 0: every AI level uses this time (tests, load runs)
   double rate_per_second = 20;  // per-connection message rate (token bucket)

@@ -67,8 +67,10 @@ void Hub::create_game(std::string_view body, Done done) {
   }
   if (ai && impl_->ai_pool.saturated())
     return done(http_error(503, "ai_busy",
-                           "every computer player is busy (" + std::to_string(impl_->ai_pool.waiting()) +
-                               " searches waiting for " + std::to_string(impl_->ai_pool.threads()) +
+                           "every computer player is busy (" + std::to_string(impl_->ai_pool.games_in_play()) +
+                               " games in play, at most " + std::to_string(impl_->ai_pool.max_games()) + "; " +
+                               std::to_string(impl_->ai_pool.waiting()) + " searches waiting for " +
+                               std::to_string(impl_->ai_pool.threads()) +
                                " threads): a new game against the computer would lose on time; try again in a "
                                "minute, or play a person"));
   const std::string token = new_token();
@@ -79,6 +81,7 @@ void Hub::create_game(std::string_view body, Done done) {
     steps.push_back([=, ai_token = new_token()](const OnlineGame& g) { return g.join_ai(~mine, level, ai_token, now); });
     steps.push_back([=](const OnlineGame& g) { return g.start(now); });
   }
+  if (ai) impl_->ai_pool.touch(meta.id);
   impl_->create(std::move(meta), std::move(steps), [token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));
     r->post([r, token, mine, done] {

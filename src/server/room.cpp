@@ -283,7 +283,7 @@ void Room::schedule_ai() {
   // starts, so the time spent waiting behind other games is not spent twice.
   const std::optional<int64_t> deadline = game.deadline();
   const int64_t override_ms = hub.options.ai_movetime_ms;
-  hub.ai_pool.submit(deadline.value_or(INT64_MAX), [self = shared_from_this(), pos, level, level_ms, override_ms,
+  hub.ai_pool.submit(game.id(), deadline.value_or(INT64_MAX), [self = shared_from_this(), pos, level, level_ms, override_ms,
                                                     deadline, version, side] {
     const int64_t movetime = ai_movetime(level_ms, override_ms, deadline ? *deadline - now_ms() : -1);
     thread_local std::unique_ptr<Engine> engine;

@@ -151,7 +151,7 @@ struct Hub::Impl {
   bool multi_process = false;  // the store is shared with other processes
 
   Impl(asio::io_context& io, Store& s, HubOptions o)
-      : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads),
+      : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
         store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres") {}
 
   template <class F>

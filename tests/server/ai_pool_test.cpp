@@ -16,7 +16,7 @@ TEST(AiPool, RunsTheSearchWithTheLeastTimeLeftFirst) {
   std::atomic<bool> release = false;
   std::mutex m;
   std::vector<int> order;
-  pool.submit(0, [&] {
+  pool.submit("g0", 0, [&] {
     while (!release) std::this_thread::sleep_for(1ms);  // holds the only thread
   });
   while (pool.waiting() > 0) std::this_thread::sleep_for(1ms);
@@ -26,11 +26,11 @@ TEST(AiPool, RunsTheSearchWithTheLeastTimeLeftFirst) {
       order.push_back(n);
     };
   };
-  pool.submit(INT64_MAX, job(4));  // untimed: after every timed game
-  pool.submit(3000, job(3));
-  pool.submit(1000, job(1));
-  pool.submit(2000, job(2));
-  pool.submit(INT64_MAX, job(5));  // untimed ones in order
+  pool.submit("g4", INT64_MAX, job(4));  // untimed: after every timed game
+  pool.submit("g3", 3000, job(3));
+  pool.submit("g1", 1000, job(1));
+  pool.submit("g2", 2000, job(2));
+  pool.submit("g5", INT64_MAX, job(5));  // untimed ones in order
   EXPECT_EQ(pool.waiting(), 5u);
   EXPECT_TRUE(pool.saturated());
   release = true;
@@ -54,4 +54,18 @@ TEST(AiPool, TheBudgetComesFromTheClockWhenTheSearchStarts) {
   EXPECT_EQ(ai_movetime(2000, -1, 10000), 500);    // 1/20 of 10 s left
   EXPECT_EQ(ai_movetime(2000, -1, 4000), 200);     // less left after waiting: less time
   EXPECT_EQ(ai_movetime(2000, -1, 0), 1);
+}
+
+TEST(AiPool, GamesInPlayBeyondTheCapSaturateIt) {
+  AiPool pool(2, 3);
+  EXPECT_EQ(pool.max_games(), 3);
+  pool.touch("a");
+  pool.touch("b");
+  pool.touch("a");
+  EXPECT_EQ(pool.games_in_play(), 2u);
+  EXPECT_FALSE(pool.saturated());
+  pool.submit("c", 0, [] {});
+  EXPECT_EQ(pool.games_in_play(), 3u);
+  EXPECT_TRUE(pool.saturated());
+  EXPECT_EQ(AiPool(2).max_games(), 2 * AiPool::kGamesPerThread);
 }
