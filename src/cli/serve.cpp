@@ -50,7 +50,11 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--threads", opts->threads, "I/O threads")->check(CLI::Range(1, 64));
   option(*cmd, "--log-level", opts->log_level, "Log level (info and below: one JSON access-log line per request)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
-  option(*cmd, "--ai-threads", opts->hub.ai_threads, "Threads that run the AI seats")->check(CLI::Range(1, 64));
+  option(*cmd, "--ai-threads", opts->hub.ai_threads, "Threads that run the AI seats (0: one per core)")
+      ->check(CLI::Range(0, 64));
+  option(*cmd, "--ai-max-games", opts->hub.ai_max_games,
+         "Games against the AI in play at once; more are refused (0: 12 per AI thread)")
+      ->check(CLI::Range(0, 100000));
   option(*cmd, "--ai-movetime", opts->hub.ai_movetime_ms,
          "Milliseconds per AI decision for every level (-1: the level's own)")
       ->check(CLI::Range(int64_t(-1), int64_t(60000)));

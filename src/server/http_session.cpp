@@ -154,6 +154,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                     {"games_loaded", ctx_.hub->games_loaded()}}, {}}, version);
       return;
     }
+    if (path == "/readyz") {  // the hub's answer: whether the store answers
+      if (only(http::verb::get)) ctx_.hub->readiness(done);
+      return;
+    }
     if (path == "/api/levels") {
       if (!only(http::verb::get)) return;
       json levels = json::array();
@@ -163,7 +167,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     }
     if (path == "/api/games") {
       if (method == http::verb::get)
-        return send_reply(ctx_.hub->list_games(query_param(query, "status"), query_param(query, "limit")), version);
+        return ctx_.hub->list_games(query_param(query, "status"), query_param(query, "limit"), done);
       if (only(http::verb::post)) ctx_.hub->create_game(req_.body(), done);
       return;
     }

@@ -21,10 +21,6 @@ static_assert(std::size(kLevels) == MAX_LEVEL, "one server level per engine leve
 const AiLevel* ai_levels_begin() { return std::begin(kLevels); }
 const AiLevel* ai_levels_end() { return std::end(kLevels); }
 
-HttpReply http_error(int status, std::string code, std::string message) {
-  return {status, {{"error", {{"code", std::move(code)}, {"message", std::move(message)}}}}, {}};
-}
-
 // ---------------------------------------------------------------------------------- helpers
 
 int64_t now_ms() {
@@ -82,52 +78,6 @@ static bool valid_game_id(std::string_view id) {
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-json error_msg(int64_t version, const std::string& code, const std::string& message, const json& id) {
-  json e = {{"type", "error"}, {"version", version}, {"code", code}, {"message", message}};
-  if (!id.is_null()) e["id"] = id;
-  return e;
-}
-
-void Fields::fail(const char* key, const std::string& what) {
-  if (error.empty()) error = std::string("field \"") + key + "\" " + what;
-}
-
-const json* Fields::field(const char* key, bool required) {
-  if (j.contains(key) && !j[key].is_null()) return &j[key];
-  if (required && error.empty()) error = std::string("missing field \"") + key + "\"";
-  return nullptr;
-}
-
-std::optional<std::string> Fields::str(const char* key, bool required, size_t max_len) {
-  const json* v = field(key, required);
-  if (!v) return std::nullopt;
-  if (!v->is_string()) {
-    fail(key, "must be a string");
-    return std::nullopt;
-  }
-  std::string s = v->get<std::string>();
-  if (s.size() > max_len) {
-    fail(key, "is too long");
-    return std::nullopt;
-  }
-  return s;
-}
-
-std::optional<int64_t> Fields::integer(const char* key, bool required, int64_t lo, int64_t hi) {
-  const json* v = field(key, required);
-  if (!v) return std::nullopt;
-  if (!v->is_number_integer()) {
-    fail(key, "must be an integer");
-    return std::nullopt;
-  }
-  const int64_t n = v->get<int64_t>();
-  if (n < lo || n > hi) {
-    fail(key, "must be in " + std::to_string(lo) + ".." + std::to_string(hi));
-    return std::nullopt;
-  }
-  return n;
-}
-
 bool Hub::Client::take_token(double rate, double burst) {
   const auto now = std::chrono::steady_clock::now();
   tokens = std::min(burst, tokens + rate * std::chrono::duration<double>(now - last_refill).count());
@@ -137,28 +87,33 @@ bool Hub::Client::take_token(double rate, double burst) {
   return true;
 }
 
+
 // ---------------------------------------------------------------------------------- rooms
 
-std::shared_ptr<Room> Hub::Impl::room(const std::string& id, bool resume_clock) {
-  if (!valid_game_id(id)) return nullptr;
-  {
-    std::lock_guard lock(mutex);
-    if (auto it = rooms.find(id); it != rooms.end()) return it->second;
+std::shared_ptr<Room> Hub::Impl::load(const std::string& id, ApiError* error) {
+  std::optional<GameMeta> meta;
+  std::vector<StoredEvent> events;
+  try {
+    meta = store.load_meta(id);
+    if (meta) events = store.load_events(id, 0);
+    store_ok = true;
+  } catch (const StoreUnavailable& e) {
+    store_ok = false;
+    *error = {"store_unavailable", std::string("storage is unavailable: ") + e.what()};
+    return nullptr;
   }
-  auto meta = store.load_meta(id);
-  if (!meta) return nullptr;
+  if (!meta) {
+    *error = {"game_not_found", "no game " + id};
+    return nullptr;
+  }
   OnlineGame g(*meta);
   try {
-    for (const auto& e : store.load_events(id, 0)) {
-      json ev = json::parse(e.body, nullptr, false);
-      if (ev.is_discarded()) return nullptr;
-      ev["version"] = e.version;
-      g.apply(ev);
-    }
-  } catch (const std::exception&) {
-    return nullptr;  // a log this server cannot read (or the store failed)
+    for (const auto& e : events) g.apply(parse_event_body(e.body, e.version));
+  } catch (const std::exception& e) {
+    *error = {"internal", "the log of game " + id + " cannot be read: " + e.what()};
+    return nullptr;
   }
-  if (resume_clock) g.resume(now_ms());
+  g.resume(now_ms());
   std::shared_ptr<Room> r;
   {
     std::lock_guard lock(mutex);
@@ -169,6 +124,22 @@ std::shared_ptr<Room> Hub::Impl::room(const std::string& id, bool resume_clock) 
   }
   r->post([r] { r->settle(); });
   return r;
+}
+
+void Hub::Impl::with_room(const std::string& id, RoomDone done) {
+  if (!valid_game_id(id)) {
+    const ApiError e{"game_not_found", "no game " + clean_text(id, 20)};
+    return done(nullptr, &e);
+  }
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = rooms.find(id); it != rooms.end()) return done(it->second, nullptr);
+  }
+  on_store([this, id, done = std::move(done)] {
+    ApiError e;
+    auto r = load(id, &e);
+    done(r, r ? nullptr : &e);
+  });
 }
 
 void Hub::Impl::sweep() {
@@ -183,32 +154,32 @@ void Hub::Impl::sweep() {
   });
 }
 
-std::optional<std::string> Hub::Impl::create(const GameMeta& meta,
-                                             const std::vector<std::function<Outcome(const OnlineGame&)>>& steps,
-                                             std::string* error) {
+void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
   OnlineGame g(meta);
   std::vector<StoredEvent> events;
   for (const auto& step : steps) {
     Outcome o = step(g);
-    if (!o.ok()) {
-      *error = o.error.message;
-      return std::nullopt;
+    if (!o.ok()) return done(nullptr, &o.error);
+    o.event->version = g.version() + 1;
+    g.apply(*o.event);
+    events.push_back({g.version(), event_body(*o.event)});
+  }
+  on_store([this, meta = std::move(meta), g = std::move(g), events = std::move(events), done = std::move(done)]() mutable {
+    std::string why;
+    if (!store.create_game(meta, &why) || store.append(meta.id, events, g.summary(), &why) != AppendStatus::Ok) {
+      store_ok = false;
+      const ApiError e{"store_unavailable", "cannot store the new game: " + why};
+      return done(nullptr, &e);
     }
-    o.event["version"] = g.version() + 1;
-    g.apply(o.event);
-    json body = o.event;
-    body.erase("version");
-    events.push_back({g.version(), dump(body)});
-  }
-  if (!store.create_game(meta, error)) return std::nullopt;
-  if (store.append(meta.id, events, g.summary(), error) != AppendStatus::Ok) return std::nullopt;
-  auto r = std::make_shared<Room>(*this, std::move(g));
-  {
-    std::lock_guard lock(mutex);
-    rooms[meta.id] = r;
-  }
-  r->post([r] { r->settle(); });
-  return meta.id;
+    store_ok = true;
+    auto r = std::make_shared<Room>(*this, std::move(g));
+    {
+      std::lock_guard lock(mutex);
+      rooms[meta.id] = r;
+    }
+    r->post([r] { r->settle(); });
+    done(r, nullptr);
+  });
 }
 
 // ---------------------------------------------------------------------------------- hub
@@ -219,7 +190,14 @@ Hub::Hub(asio::io_context& ioc, Store& store, HubOptions options)
 Hub::~Hub() { stop(); }
 
 void Hub::start() {
-  for (const auto& id : impl_->store.unfinished_games()) impl_->room(id);
+  try {
+    for (const auto& id : impl_->store.unfinished_games()) {
+      ApiError e;
+      impl_->load(id, &e);
+    }
+  } catch (const StoreUnavailable&) {
+    impl_->store_ok = false;  // the games load on their first request
+  }
   impl_->sweep();
   Impl* impl = impl_.get();
   impl_->store.watch([impl](const std::string& game, int64_t version) {
@@ -247,7 +225,8 @@ void Hub::stop() {
     impl_->stopped = true;
   }
   asio::post(impl_->ioc, [impl = impl_.get()] { impl->sweep_timer.cancel(); });
-  impl_->ai_pool.join();
+  impl_->ai_pool.stop();
+  impl_->store_pool.join();
   impl_->writer.stop();  // what is queued is still stored
   std::lock_guard lock(impl_->mutex);
   for (auto& [id, r] : impl_->rooms) r->post([r] { r->timer.cancel(); });
@@ -276,141 +255,7 @@ size_t Hub::games_loaded() const {
   return impl_->rooms.size();
 }
 
-void Hub::create_game(std::string_view body, Done done) {
-  const json j = json::parse(body, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return done(http_error(400, "bad_json", "the body must be a JSON object"));
-  Fields f{j, {}};
-  auto variant = f.str("variant", false, 10);
-  auto color = f.str("color", false, 10);
-  auto name = f.str("name", false, 200);
-  GameMeta meta;
-  meta.id = new_game_id();
-  meta.created_at = now_ms();
-  if (variant) {
-    auto v = parse_variant(*variant);
-    if (!v) return done(http_error(400, "bad_request", "variant must be \"normal\" or \"blitz\""));
-    meta.variant = *v;
-  }
-  if (j.contains("clock") && !j["clock"].is_null()) {
-    if (!j["clock"].is_object()) return done(http_error(400, "bad_request", "clock must be an object or null"));
-    Fields c{j["clock"], {}};
-    auto base = c.integer("base_ms", true, 1000, 10800000);
-    auto inc = c.integer("increment_ms", false, 0, 600000);
-    if (!c.error.empty()) return done(http_error(400, "bad_request", "clock: " + c.error));
-    meta.clock = ClockSpec{*base, inc.value_or(0)};
-  }
-  bool ai = false;
-  int level = 0;
-  if (j.contains("opponent") && !j["opponent"].is_null()) {
-    if (!j["opponent"].is_object()) return done(http_error(400, "bad_request", "opponent must be an object"));
-    Fields o{j["opponent"], {}};
-    auto type = o.str("type", true, 10);
-    if (type && *type == "ai") {
-      ai = true;
-      level = int(o.integer("level", false, 1, std::size(kLevels)).value_or(3));
-    } else if (type && *type != "human") {
-      o.error = "opponent.type must be \"human\" or \"ai\"";
-    }
-    if (!o.error.empty()) return done(http_error(400, "bad_request", "opponent: " + o.error));
-  }
-  Color mine = WHITE;
-  if (color && *color != "random") {
-    auto c = parse_color(*color);
-    if (!c) return done(http_error(400, "bad_request", "color must be \"white\", \"black\" or \"random\""));
-    mine = *c;
-  } else {
-    mine = Color(random_u32() & 1);
-  }
-  if (!f.error.empty()) return done(http_error(400, "bad_request", f.error));
-  const std::string token = new_token();
-  const int64_t now = meta.created_at;
-  const std::string player = name ? *name : "Guest";
-  std::vector<std::function<Outcome(const OnlineGame&)>> steps;
-  steps.push_back([&](const OnlineGame& g) { return g.join(player, mine, token, now); });
-  if (ai) {
-    steps.push_back([&](const OnlineGame& g) { return g.join_ai(~mine, level, new_token(), now); });
-    steps.push_back([&](const OnlineGame& g) { return g.start(now); });
-  }
-  std::string why;
-  if (!impl_->create(meta, steps, &why)) return done(http_error(500, "internal", "cannot create the game: " + why));
-  auto r = impl_->room(meta.id);
-  r->post([r, token, mine, done] {
-    done({201,
-          {{"game", r->game.id()},
-           {"seat", color_name(mine)},
-           {"token", token},
-           {"link", "/game/" + r->game.id()},
-           {"snapshot", r->game.game_json(now_ms())}},
-          {}});
-  });
-}
-
-void Hub::join_game(const std::string& id, std::string_view body, Done done) {
-  auto r = impl_->room(id);
-  if (!r) return done(http_error(404, "game_not_found", "no game " + id.substr(0, 20)));
-  json j = body.empty() ? json::object() : json::parse(body, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return done(http_error(400, "bad_json", "the body must be a JSON object"));
-  Fields f{j, {}};
-  auto name = f.str("name", false, 200);
-  auto color = f.str("color", false, 10);
-  std::optional<Color> want;
-  if (color && !(want = parse_color(*color))) f.error = "color must be \"white\" or \"black\"";
-  if (!f.error.empty()) return done(http_error(400, "bad_request", f.error));
-  r->post([r, n = name.value_or("Guest"), want, done] {
-    const std::string token = new_token();
-    auto seat = std::make_shared<std::string>();
-    r->run([r, n, want, token] { return r->game.join(n, want, token, now_ms()); },
-           [r, done, token, seat](const ApiError* error) {
-             if (!error) {
-               return done({200, {{"game", r->game.id()}, {"seat", *seat}, {"token", token},
-                                  {"snapshot", r->game.game_json(now_ms())}}, {}});
-             }
-             const int status = error->code == "seat_taken" ? 409 : error->code == "internal" ? 500 : 400;
-             done(http_error(status, error->code, error->message));
-           },
-           [seat](const json& ev) { *seat = ev["seat"].get<std::string>(); });
-  });
-}
-
-void Hub::get_game(const std::string& id, Done done) {
-  auto r = impl_->room(id);
-  if (!r) return done(http_error(404, "game_not_found", "no game " + id.substr(0, 20)));
-  r->post([r, done] {
-    if (r->hub.multi_process) r->catch_up();
-    done({200, r->game.game_json(now_ms()), {}});
-  });
-}
-
-void Hub::get_record(const std::string& id, bool as_json, Done done) {
-  auto r = impl_->room(id);
-  if (!r) return done(http_error(404, "game_not_found", "no game " + id.substr(0, 20)));
-  r->post([r, as_json, done] {
-    if (r->hub.multi_process) r->catch_up();
-    if (as_json) return done({200, r->game.record_json(), {}});
-    done({200, nullptr, r->game.record_text()});
-  });
-}
-
-HttpReply Hub::list_games(std::string_view status, std::string_view limit) {
-  std::optional<Status> st;
-  if (!status.empty()) {
-    st = parse_status(status);
-    if (!st || *st == Status::Aborted)
-      return http_error(400, "bad_request", "status must be waiting, active or over");
-  }
-  int n = 50;
-  if (!limit.empty()) {
-    n = 0;
-    for (char ch : limit) {
-      if (ch < '0' || ch > '9' || n > 1000) return http_error(400, "bad_request", "limit must be 1..200");
-      n = n * 10 + (ch - '0');
-    }
-    if (n < 1 || n > 200) return http_error(400, "bad_request", "limit must be 1..200");
-  }
-  json games = json::array();
-  for (const auto& s : impl_->store.list_games(st, n)) games.push_back(to_json(s));
-  return {200, {{"games", games}}, {}};
-}
+// ---------------------------------------------------------------------------------- WebSocket
 
 std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out) {
   auto c = std::make_shared<Client>();
@@ -420,41 +265,67 @@ std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out) {
 }
 
 void Hub::close(const std::shared_ptr<Client>& client) {
+  std::lock_guard lock(client->mutex);
   if (auto r = client->room) r->post([r, c = client.get()] { r->detach(c); });
   client->room.reset();
 }
 
+// An error for a connection: through its room's strand when it follows one (so that it is
+// ordered with that game's frames), else at once.
+static void reject(const std::shared_ptr<Hub::Client>& client, const std::shared_ptr<Room>& room, ApiError e,
+                   const json& id) {
+  if (room) room->post([room, client, e, id] { room->send_error(*client, e.code, e.message, id); });
+  else client->send(out::Error{0, e.code, e.message, id});
+}
+
 void Hub::on_message(const std::shared_ptr<Client>& client, std::string_view text) {
-  auto reject = [&](const std::string& code, const std::string& message, const json& id) {
-    if (auto r = client->room)
-      r->post([r, client, code, message, id] { r->send_error(*client, code, message, id); });
-    else
-      client->send(error_msg(0, code, message, id));
-  };
   if (!client->take_token(impl_->options.rate_per_second, impl_->options.rate_burst))
-    return reject("rate_limited", "too many messages; slow down", nullptr);
-  json msg = json::parse(text, nullptr, false);
-  if (msg.is_discarded() || !msg.is_object()) return reject("bad_json", "a message must be one JSON object", nullptr);
-  const json id = msg.contains("id") && (msg["id"].is_string() || msg["id"].is_number()) ? msg["id"] : json(nullptr);
-  if (!msg.contains("type") || !msg["type"].is_string()) return reject("bad_request", "missing string field \"type\"", id);
-  const std::string type = msg["type"].get<std::string>();
-  if (type == "hello") {
-    Fields f{msg, {}};
-    auto game = f.str("game", true, 64);
-    auto token = f.str("token", false, 64);
-    auto name = f.str("name", false, 200);
-    if (!f.error.empty()) return reject("bad_request", f.error, id);
-    if (name) client->name = clean_text(*name, 32);
-    auto r = impl_->room(*game);
-    if (!r) return reject("game_not_found", "no game " + game->substr(0, 20), id);
-    if (client->room && client->room != r) close(client);
-    client->room = r;
-    r->post([r, client, t = token.value_or(""), id] { r->attach(client, t, id); });
+    return reject(client, client->current_room(), {"rate_limited", "too many messages; slow down"}, nullptr);
+  ClientRead read = read_client_message(text);
+  if (!read.message) return reject(client, client->current_room(), read.error, read.id);
+  impl_->dispatch(client, std::move(*read.message));
+}
+
+// A hello picks the room (loading it from the store, off this thread, if needed); every other
+// message goes to the room the connection follows. Messages that arrive while a hello's game
+// is loading wait for it, in order.
+void Hub::Impl::dispatch(const std::shared_ptr<Client>& client, ClientMessage msg) {
+  std::unique_lock lock(client->mutex);
+  if (client->loading) {
+    client->held.push_back(std::move(msg));
     return;
   }
-  auto r = client->room;
-  if (!r) return reject("no_game", "send hello first", id);
-  r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
+  const auto* hello = std::get_if<cmd::Hello>(&msg.command);
+  if (!hello) {
+    auto r = client->room;
+    lock.unlock();
+    if (!r) return reject(client, nullptr, {"no_game", "send hello first"}, msg.id);
+    r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
+    return;
+  }
+  if (hello->name) client->name = clean_text(*hello->name, kMaxNameChars);
+  client->loading = true;
+  lock.unlock();
+  const std::string game = hello->game;
+  with_room(game, [this, client, msg = std::move(msg)](std::shared_ptr<Room> r, const ApiError* e) mutable {
+    std::deque<ClientMessage> held;
+    {
+      std::lock_guard lock(client->mutex);
+      client->loading = false;
+      std::swap(held, client->held);
+      if (e) {
+        reject(client, client->room, *e, msg.id);
+      } else {
+        if (client->room && client->room != r) {
+          auto old = client->room;
+          old->post([old, c = client.get()] { old->detach(c); });
+        }
+        client->room = r;
+        r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
+      }
+    }
+    for (auto& m : held) dispatch(client, std::move(m));
+  });
 }
 
 }  // namespace yinsh::server

@@ -54,7 +54,9 @@ struct Metrics;
 
 struct HubOptions {
   Metrics* metrics = nullptr;  // counted into when set (decisions, AI queue and think time, commits)
-  int ai_threads = 1;
+  int ai_threads = 0;  // AI searches at once; 0: one per core
+  int ai_max_games = 0;  // games against the AI in play at once; 0: AiPool::kGamesPerThread per thread
+  int store_threads = 2;  // store reads and game creation
   int64_t ai_movetime_ms = -1;  // > 0: every AI level uses this time (tests, load runs)
   double rate_per_second = 20;  // per-connection message rate (token bucket)
   double rate_burst = 40;
@@ -81,7 +83,9 @@ class Hub {
   void join_game(const std::string& id, std::string_view body, Done done);
   void get_game(const std::string& id, Done done);
   void get_record(const std::string& id, bool as_json, Done done);
-  HttpReply list_games(std::string_view status, std::string_view limit);
+  void list_games(std::string_view status, std::string_view limit, Done done);
+  // /readyz: 200 when the store answers, 503 store_unavailable when it does not.
+  void readiness(Done done);
   std::string store_kind() const;
   // Games held in memory now (the rest are in the store only).
   size_t games_loaded() const;

@@ -13,23 +13,11 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/game.h"
+#include "events.h"
+#include "shapes.h"
 
 namespace yinsh::server {
-
-using json = nlohmann::json;
-
-struct ClockSpec {
-  int64_t base_ms = 0, inc_ms = 0;
-};
-
-enum class Status { Waiting, Active, Over, Aborted };
-std::string_view to_string(Status s);
-std::optional<Status> parse_status(std::string_view s);
-std::string_view color_name(Color c);  // "white" / "black"
-std::optional<Color> parse_color(std::string_view s);
 
 struct GameMeta {
   std::string id;
@@ -38,31 +26,11 @@ struct GameMeta {
   int64_t created_at = 0;
 };
 
-struct Seat {
-  std::string kind = "open";  // "open", "human" or "ai"
-  std::string name;
-  int level = 0;  // ai only
-  std::string token;
-  bool ready = false;
-  bool taken() const { return kind != "open"; }
-};
-
 struct DecisionRecord {
   Move move;
   Color by;
   int64_t at;
   int64_t white_ms, black_ms;  // clocks right after it (0 when untimed)
-};
-
-struct ChatLine {
-  std::string from, seat, text;
-  int64_t at;
-};
-
-struct GameResult {
-  std::string score;  // "1-0", "0-1", "1/2-1/2", "*"
-  std::optional<Color> winner;
-  std::string reason;  // rings, markers, no_moves, timeout, resign, aborted
 };
 
 // One row of the games list.
@@ -77,25 +45,18 @@ struct GameSummary {
   int64_t created_at = 0, updated_at = 0, version = 0;
 };
 json to_json(const GameSummary& s);
-json to_json(const GameResult& r);
-json clock_json(const std::optional<ClockSpec>& c);
 
-struct ApiError {
-  std::string code, message;
-};
-
-// What a command gives: an event to store and apply, or why it is refused.
+// What a command gives: an event to store and apply (its version is set by whoever stores
+// it), or why it is refused.
 struct Outcome {
-  json event;  // null when refused
+  std::optional<Event> event;  // nullopt when refused
   ApiError error;
-  bool ok() const { return !event.is_null(); }
+  bool ok() const { return event.has_value(); }
   static Outcome fail(std::string code, std::string message) {
-    return {nullptr, {std::move(code), std::move(message)}};
+    return {std::nullopt, {std::move(code), std::move(message)}};
   }
+  static Outcome of(int64_t at, EventBody body) { return {Event{0, at, std::move(body)}, {}}; }
 };
-
-// Cleans user text: drops control characters, trims spaces, caps the length in characters.
-std::string clean_text(std::string_view s, size_t max_chars);
 
 class OnlineGame {
  public:
@@ -111,7 +72,7 @@ class OnlineGame {
   const Seat& seat(Color c) const { return seats_[c]; }
   std::optional<Color> seat_of_token(std::string_view token) const;
   std::optional<Color> to_move() const;  // only while active
-  bool ai_to_move() const { return to_move() && seats_[*to_move()].kind == "ai"; }
+  bool ai_to_move() const { return to_move() && seats_[*to_move()].kind == SeatKind::Ai; }
   const std::optional<GameResult>& result() const { return result_; }
   bool rematch_agreed() const;  // both offered (or the other seat is the AI), none created yet
   bool ready_to_start() const;
@@ -144,7 +105,7 @@ class OnlineGame {
 
   // Applies an event made by a command (here or in another process). Throws
   // std::runtime_error when the event does not fit (a corrupt log).
-  void apply(const json& event);
+  void apply(const Event& event);
 
   // --- views (API shapes of docs/api.md)
   // The state as JSON text (written directly: it goes out with every decision), and parsed.
@@ -156,13 +117,12 @@ class OnlineGame {
   GameSummary summary() const;
   // The event as players and spectators see it (no tokens), with the game's id and the state
   // after it: the JSON text of one frame.
-  std::string public_event(const json& event, int64_t now) const;
+  std::string public_event(const Event& event, int64_t now) const;
 
  private:
-  Outcome make(std::string type, int64_t now, json fields) const;
   std::optional<ApiError> check_seated_active(Color c) const;
   int undo_target(Color c) const;  // plies kept when c's last turn is taken back; -1: none
-  std::pair<int64_t, int64_t> clocks_after(int ply) const;
+  std::pair<int64_t, int64_t> clocks_after_undo(int target, int64_t now) const;
   std::optional<GameResult> rules_result() const;
 
   GameMeta meta_;

@@ -37,49 +37,41 @@ Room::Sub* Room::find(Hub::Client* c) {
 std::array<bool, 2> Room::present() const {
   std::array<bool, 2> p{};
   for (Color c : {WHITE, BLACK}) {
-    p[c] = game.seat(c).kind == "ai";
+    p[c] = game.seat(c).kind == SeatKind::Ai;
     for (const auto& s : subs) p[c] = p[c] || (s.seat == c && !s.out.expired());
   }
   return p;
-}
-
-json Room::presence_json() const {
-  const auto p = present();
-  return {{"white", p[WHITE]}, {"black", p[BLACK]}};
 }
 
 void Room::announce_presence() {  // after every commit, attach and detach: cheap when unchanged
   const auto p = present();
   if (presence_sent == p) return;
   presence_sent = p;
-  json m = presence_json();
-  m["type"] = "presence";
-  m["version"] = game.version();
-  m["game"] = game.id();
-  send_all(dump(m));
+  send_all(write_server_message(out::Presence{game.version(), game.id(), p}));
 }
 
-json Room::snapshot(std::optional<Color> seat, const std::string& name) const {
-  return {{"type", "snapshot"},
-          {"version", game.version()},
-          {"game", game.game_json(now_ms())},
-          {"presence", presence_json()},
-          {"you", {{"role", seat ? std::string(color_name(*seat)) : std::string("spectator")},
-                   {"name", seat ? json(game.seat(*seat).name) : (name.empty() ? json(nullptr) : json(name))}}}};
+out::Snapshot Room::snapshot(std::optional<Color> seat, const std::string& name, const json& id) const {
+  std::optional<std::string> you;
+  if (seat) you = game.seat(*seat).name;
+  else if (!name.empty()) you = name;
+  return {game.version(), game.game_json(now_ms()), present(), seat, you, id};
 }
 
-void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& token, const json& id) {
-  if (hub.multi_process) catch_up();  // another process may have moved the game on
+void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& token, const json& id, bool fresh) {
+  if (hub.multi_process && !fresh)  // another process may have moved the game on
+    return catch_up([this, c, token, id] { attach(c, token, id, true); });
+  Sub* s = find(c.get());
   std::optional<Color> seat;
   if (!token.empty()) {
     seat = game.seat_of_token(token);
-    if (!seat) send_error(*c, "bad_token", "this token holds no seat of game " + game.id(), id);
+    if (!seat) {
+      send_error(*c, "bad_token", "this token holds no seat of game " + game.id(), id);
+      if (s) return;  // a connection following this game stays what it was
+    }
   }
-  if (Sub* s = find(c.get())) s->seat = seat;
+  if (s) s->seat = seat;
   else subs.push_back({c.get(), c->out, seat});
-  json s = snapshot(seat, c->name);
-  if (!id.is_null()) s["id"] = id;
-  c->send_snapshot(s);
+  c->send_snapshot(snapshot(seat, c->name, id));
   announce_presence();
 }
 
@@ -88,9 +80,9 @@ void Room::detach(Hub::Client* c) {
   announce_presence();
 }
 
-void Room::broadcast(const json& event) {
+void Room::broadcast(const Event& event) {
   status_seen = int(game.status());
-  if (hub.options.metrics && event.value("type", "") == "decision") hub.options.metrics->decisions.fetch_add(1);
+  if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
   send_all(game.public_event(event, now_ms()));
 }
 
@@ -139,21 +131,20 @@ void Room::judge(Make make, After after, BeforeBroadcast before_broadcast, int a
 }
 
 void Room::store(Outcome o, Make make, After after, BeforeBroadcast before_broadcast, int attempt) {
-  o.event["version"] = game.version() + 1;
+  o.event->version = game.version() + 1;
   auto next = std::make_shared<OnlineGame>(game);
   try {
-    next->apply(o.event);
+    next->apply(*o.event);
   } catch (const std::exception& e) {
     const ApiError error{"internal", std::string("cannot apply: ") + e.what()};
     if (after) after(&error);
     return;
   }
-  json body = o.event;
-  body.erase("version");
   busy = true;
+  std::vector<StoredEvent> rows{{next->version(), event_body(*o.event)}};  // before the event moves
   hub.writer.append(
-      game.id(), {{next->version(), dump(body)}}, next->summary(),
-      [self = shared_from_this(), next, event = std::move(o.event), make = std::move(make), after = std::move(after),
+      game.id(), std::move(rows), next->summary(),
+      [self = shared_from_this(), next, event = std::move(*o.event), make = std::move(make), after = std::move(after),
        bb = std::move(before_broadcast), attempt](AppendStatus status, const std::string& why) mutable {
         // On the writer thread: back to the strand (not through post(): the room is busy).
         asio::post(self->strand, [self, status, why, next = std::move(next), event = std::move(event),
@@ -164,30 +155,24 @@ void Room::store(Outcome o, Make make, After after, BeforeBroadcast before_broad
 }
 
 void Room::stored(AppendStatus status, const std::string& why, const std::shared_ptr<OnlineGame>& next,
-                  const json& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt) {
+                  const Event& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt) {
   busy = false;
   if (status == AppendStatus::Conflict) {  // another process stored this version first
-    catch_up();  // may start something (settle): then the retry waits for it, first in line
-    if (make && attempt == 0) {
-      auto retry = [this, make = std::move(make), after = std::move(after), bb = std::move(before_broadcast)] {
+    catch_up([this, make = std::move(make), after = std::move(after), bb = std::move(before_broadcast), attempt] {
+      if (make && attempt == 0) {
         judge(make, after, bb, 1);
-      };
-      if (busy) waiting.push_front(std::move(retry));
-      else retry();
-    } else if (after) {
-      const ApiError error{"conflict", "the game changed meanwhile; try again"};
-      after(&error);
-    }
+      } else if (after) {
+        const ApiError error{"conflict", "the game changed meanwhile; try again"};
+        after(&error);
+      }
+    });
   } else if (status == AppendStatus::Failed) {
-    const ApiError error{"internal", "storage failed: " + why};
+    const ApiError error{"store_unavailable", "storage failed, nothing changed: " + why};
     if (after) after(&error);
     // A person sees the error and can try again; the server's own commands (an AI decision,
     // a flag fall) have nobody to do that: in a second, look again at what the game needs.
     ai_pending_version = -1;
-    retry_timer.expires_after(std::chrono::seconds(1));
-    retry_timer.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-      if (!ec) self->when_idle([self] { self->settle(); });
-    });
+    retry_later();
   } else {
     game = std::move(*next);
     if (before_broadcast) before_broadcast(event);
@@ -199,21 +184,38 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
   drain();
 }
 
-void Room::catch_up() {
-  bool changed = false;
-  for (const auto& e : hub.store.load_events(game.id(), game.version())) {
-    json ev = json::parse(e.body, nullptr, false);
-    if (ev.is_discarded() || e.version != game.version() + 1) break;
-    ev["version"] = e.version;
-    try {
-      game.apply(ev);
-    } catch (const std::exception&) {
-      break;
-    }
-    broadcast(ev);
-    changed = true;
+void Room::catch_up(std::function<void()> then) {
+  if (busy) {  // after the append in flight
+    waiting.push_back([this, then = std::move(then)] { catch_up(then); });
+    return;
   }
-  if (changed && !busy) settle();
+  busy = true;
+  hub.on_store([self = shared_from_this(), from = game.version(), then = std::move(then)]() mutable {
+    std::vector<StoredEvent> events;
+    try {
+      events = self->hub.store.load_events(self->game.id(), from);
+    } catch (const StoreUnavailable&) {
+      self->hub.store_ok = false;  // nothing new, as far as we can tell
+    }
+    asio::post(self->strand, [self, events = std::move(events), then = std::move(then)] {
+      self->busy = false;
+      bool changed = false;
+      for (const auto& e : events) {
+        if (e.version != self->game.version() + 1) break;
+        try {
+          Event ev = parse_event_body(e.body, e.version);
+          self->game.apply(ev);
+          self->broadcast(ev);
+          changed = true;
+        } catch (const std::exception&) {
+          break;
+        }
+      }
+      if (then) then();
+      if (changed && !self->busy) self->settle();
+      self->drain();
+    });
+  });
 }
 
 // ------------------------------------------------------------------------------ what comes next
@@ -221,27 +223,37 @@ void Room::catch_up() {
 void Room::settle() {
   const int64_t now = now_ms();
   if (game.ready_to_start()) return run([this, now] { return game.start(now); });  // settles again
-  if (game.rematch_agreed()) {
+  if (game.rematch_agreed() && !creating_rematch) {
     const GameMeta& m = game.meta();
     GameMeta meta{new_game_id(), m.variant, m.clock, now};
     std::vector<std::function<Outcome(const OnlineGame&)>> steps;
     for (Color c : {WHITE, BLACK}) {
       const Seat old = game.seat(~c);  // colours swap
-      if (old.kind == "ai")
+      if (old.kind == SeatKind::Ai)
         steps.push_back([c, old, now](const OnlineGame& g) { return g.join_ai(c, old.level, old.token, now); });
       else
         steps.push_back([c, old, now](const OnlineGame& g) { return g.join(old.name, c, old.token, now); });
     }
     steps.push_back([now](const OnlineGame& g) { return g.start(now); });
-    std::string why;
-    if (auto id = hub.create(meta, steps, &why)) {
-      const std::string nid = *id;
-      run([this, nid, now] { return game.rematch_created(nid, now); });
-    }
+    creating_rematch = true;
+    hub.create(meta, steps, [self = shared_from_this(), now, nid = meta.id](std::shared_ptr<Room> r, const ApiError*) {
+      self->post([self, ok = r != nullptr, nid, now] {
+        self->creating_rematch = false;
+        if (ok) return self->run([self, nid, now] { return self->game.rematch_created(nid, now); });
+        self->retry_later();  // the store failed
+      });
+    });
     return;
   }
   arm_timer();
   schedule_ai();
+}
+
+void Room::retry_later() {
+  retry_timer.expires_after(std::chrono::seconds(1));
+  retry_timer.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->when_idle([self] { self->settle(); });
+  });
 }
 
 void Room::arm_timer() {
@@ -266,19 +278,23 @@ void Room::schedule_ai() {
   ai_pending_version = game.version();
   const Color side = *game.to_move();
   const Seat& seat = game.seat(side);
-  int64_t movetime = 250;
+  int64_t level_ms = 250;
   for (const AiLevel* l = ai_levels_begin(); l != ai_levels_end(); ++l)
-    if (l->level == seat.level) movetime = l->movetime_ms;
-  if (hub.options.ai_movetime_ms > 0) movetime = hub.options.ai_movetime_ms;
-  if (game.meta().clock) movetime = std::max<int64_t>(1, std::min(movetime, game.remaining(side, now_ms()) / 20));
+    if (l->level == seat.level) level_ms = l->movetime_ms;
   const Position pos = game.position();
   const int level = seat.level;
   const int64_t version = game.version();
+  // The deadline orders the pool's queue; the budget is taken from the clock when the search
+  // starts, so the time spent waiting behind other games is not spent twice.
+  const std::optional<int64_t> deadline = game.deadline();
+  const int64_t override_ms = hub.options.ai_movetime_ms;
   Metrics* metrics = hub.options.metrics;
   if (metrics) metrics->ai_queue.fetch_add(1);
-  asio::post(hub.ai_pool, [self = shared_from_this(), pos, level, movetime, version, side, metrics] {
+  hub.ai_pool.submit(game.id(), deadline.value_or(INT64_MAX), [self = shared_from_this(), pos, level, level_ms, override_ms,
+                                                    deadline, version, side, metrics] {
     if (metrics) metrics->ai_queue.fetch_sub(1);
     const auto started = std::chrono::steady_clock::now();
+    const int64_t movetime = ai_movetime(level_ms, override_ms, deadline ? *deadline - now_ms() : -1);
     thread_local std::unique_ptr<Engine> engine;
     if (!engine) {
       engine = std::make_unique<Engine>();
@@ -311,106 +327,81 @@ static const char* kHelp =
     "request); /accept, /decline answer an undo request; /rematch offer a rematch; /help this "
     "text. Anything else is a chat line.";
 
-void Room::handle(const std::shared_ptr<Hub::Client>& c, const json& msg) {
-  const json id = msg.contains("id") ? msg["id"] : json(nullptr);
-  const std::string type = msg["type"].get<std::string>();
-  if (type != "chat") return command(c, type, msg, id);
-  Fields f{msg, {}};
-  auto text = f.str("text", true, 2000);
-  if (!f.error.empty()) return send_error(*c, "bad_request", f.error, id);
-  if (!text->empty() && (*text)[0] == '/') {
-    const auto sp = text->find(' ');
-    const std::string cmd = text->substr(1, sp == std::string::npos ? std::string::npos : sp - 1);
-    const std::string arg = sp == std::string::npos ? "" : text->substr(sp + 1);
-    static const std::map<std::string, std::string> commands = {
-        {"join", "join"},   {"start", "start"},          {"resign", "resign"},   {"abort", "abort"},
-        {"undo", "undo"},   {"accept", "undo_accept"},   {"decline", "undo_decline"}, {"rematch", "rematch"}};
-    if (cmd == "help") return c->send({{"type", "info"}, {"version", game.version()}, {"text", kHelp}});
-    auto it = commands.find(cmd);
-    if (it == commands.end())
-      return send_error(*c, "unknown_command", "/" + cmd.substr(0, 30) + ": no such command (try /help)", id);
-    json m = {{"type", it->second}};
-    if (it->second == "join" && !arg.empty()) m["name"] = arg;
-    return command(c, it->second, m, id);
-  }
-  Sub* s = find(c.get());
-  const std::optional<Color> seat = s ? s->seat : std::nullopt;
-  const std::string from = seat ? game.seat(*seat).name : (c->name.empty() ? "Spectator" : c->name);
-  const std::string seat_name = seat ? std::string(color_name(*seat)) : "spectator";
-  run([this, from, seat_name, t = *text] { return game.chat(from, seat_name, t, now_ms()); },
-      [this, c, id](const ApiError* e) {
-        if (e) send_error(*c, e->code, e->message, id);
-      });
+// A chat line "/name arg": the command it stands for, or nullopt when there is no such command.
+static std::optional<Command> chat_command(const std::string& text) {
+  const auto sp = text.find(' ');
+  const std::string name = text.substr(1, sp == std::string::npos ? std::string::npos : sp - 1);
+  const std::string arg = sp == std::string::npos ? "" : clean_text(text.substr(sp + 1), kMaxNameChars);
+  if (name == "join") return cmd::Join{arg.empty() ? std::nullopt : std::optional(arg), std::nullopt};
+  if (name == "start") return cmd::Start{};
+  if (name == "resign") return cmd::Resign{};
+  if (name == "abort") return cmd::Abort{};
+  if (name == "undo") return cmd::Undo{};
+  if (name == "accept") return cmd::UndoAccept{};
+  if (name == "decline") return cmd::UndoDecline{};
+  if (name == "rematch") return cmd::Rematch{};
+  return std::nullopt;
 }
 
-void Room::command(const std::shared_ptr<Hub::Client>& c, const std::string& type, const json& msg, const json& id) {
+void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg) {
+  const json& id = msg.id;
   Sub* s = find(c.get());
-  if (!s) return send_error(*c, "no_game", "send hello first", id);
-  if (type == "snapshot") {
-    json snap = snapshot(s->seat, c->name);
-    if (!id.is_null()) snap["id"] = id;
-    return c->send_snapshot(snap);
-  }
-  if (type == "ping") {
-    json p = {{"type", "pong"}, {"version", game.version()}, {"server_time_ms", now_ms()}};
-    if (!id.is_null()) p["id"] = id;
-    return c->send(p);
-  }
   // Refusals and storage failures go back to the sender only.
   auto reply_error = [this, c, id](const ApiError* e) {
     if (e) send_error(*c, e->code, e->message, id);
   };
-  if (type == "join") {
-    if (s->seat) return send_error(*c, "not_allowed", "you already hold the " + std::string(color_name(*s->seat)) + " seat", id);
-    Fields f{msg, {}};
-    auto name = f.str("name", false, 200);
-    auto color = f.str("color", false, 10);
-    std::optional<Color> want;
-    if (color) {
-      want = parse_color(*color);
-      if (!want) f.error = "color must be \"white\" or \"black\"";
-    }
-    if (!f.error.empty()) return send_error(*c, "bad_request", f.error, id);
-    const std::string token = new_token();
-    const std::string n = name ? *name : (c->name.empty() ? "Guest" : c->name);
-    // The new seat holder hears of its seat (and token) before the broadcast of the join.
-    return run([this, n, want, token] { return game.join(n, want, token, now_ms()); }, reply_error,
-               [this, c, id, token](const json& ev) {
-                 const Color seat = *parse_color(ev["seat"].get<std::string>());
-                 if (Sub* sub = find(c.get())) sub->seat = seat;
-                 json m = {{"type", "seat"}, {"version", game.version()}, {"game", game.id()},
-                           {"seat", color_name(seat)}, {"token", token}};
-                 if (!id.is_null()) m["id"] = id;
-                 c->send(m);
-               });
-  }
-  static const char* seated_only[] = {"start", "move", "resign", "abort", "undo", "undo_accept", "undo_decline", "rematch"};
-  if (std::find(std::begin(seated_only), std::end(seated_only), type) == std::end(seated_only))
-    return send_error(*c, "unknown_type", "unknown message type \"" + type.substr(0, 40) + "\"", id);
-  if (!s->seat) return send_error(*c, "not_seated", "spectators cannot " + type + "; join or say hello with your seat's token", id);
-  const Color me = *s->seat;
-  Make make;
-  if (type == "start") {
-    make = [this, me] { return game.ready(me, now_ms()); };
-  } else if (type == "move") {
-    Fields f{msg, {}};
-    auto decision = f.str("decision", true, 40);
-    auto ply = f.integer("ply", false, 0, 100000);
-    if (!f.error.empty()) return send_error(*c, "bad_request", f.error, id);
-    make = [this, me, d = *decision, ply] { return game.decide(me, d, ply, now_ms()); };
-  } else if (type == "resign") {
-    make = [this, me] { return game.resign(me, now_ms()); };
-  } else if (type == "abort") {
-    make = [this, me] { return game.abort(me, now_ms()); };
-  } else if (type == "undo") {
-    make = [this, me] { return game.request_undo(me, now_ms()); };
-  } else if (type == "undo_accept" || type == "undo_decline") {
-    const bool accept = type == "undo_accept";
-    make = [this, me, accept] { return game.answer_undo(me, accept, now_ms()); };
-  } else {  // rematch
-    make = [this, me] { return game.offer_rematch(me, now_ms()); };
-  }
-  run(std::move(make), reply_error);
+  if (!s && !std::holds_alternative<cmd::Hello>(msg.command)) return send_error(*c, "no_game", "send hello first", id);
+  // Only seated connections act; a command is judged when its turn on the strand comes.
+  auto seated = [&](std::string_view what, std::function<Outcome(Color)> make) {
+    if (!s->seat) return send_error(*c, "not_seated", "spectators cannot " + std::string(what) + "; join or say hello with your seat's token", id);
+    run([make = std::move(make), me = *s->seat] { return make(me); }, reply_error);
+  };
+  std::visit(
+      Overloaded{
+          [&](const cmd::Hello& h) { attach(c, h.token.value_or(""), id, false); },
+          [&](const cmd::Snapshot&) { c->send_snapshot(snapshot(s->seat, c->name, id)); },
+          [&](const cmd::Ping&) { c->send(out::Pong{game.version(), now_ms(), id}); },
+          [&](const cmd::Join& j) {
+            if (s->seat) return send_error(*c, "not_allowed", "you already hold the " + std::string(color_name(*s->seat)) + " seat", id);
+            const std::string token = new_token();
+            const std::string n = j.name ? *j.name : (c->name.empty() ? "Guest" : c->name);
+            // The new seat holder hears of its seat (and token) before the broadcast of the join.
+            run([this, n, want = j.color, token] { return game.join(n, want, token, now_ms()); }, reply_error,
+                [this, c, id, token](const Event& e) {
+                  const Color seat = std::get<ev::Joined>(e.body).seat;
+                  if (Sub* sub = find(c.get())) sub->seat = seat;
+                  c->send(out::Seat{game.version(), game.id(), seat, token, id});
+                });
+          },
+          [&](const cmd::Start&) { seated("start", [this](Color me) { return game.ready(me, now_ms()); }); },
+          [&](const cmd::Move& m) {
+            seated("move", [this, m](Color me) { return game.decide(me, m.decision, m.ply, now_ms()); });
+          },
+          [&](const cmd::Resign&) { seated("resign", [this](Color me) { return game.resign(me, now_ms()); }); },
+          [&](const cmd::Abort&) { seated("abort", [this](Color me) { return game.abort(me, now_ms()); }); },
+          [&](const cmd::Undo&) { seated("undo", [this](Color me) { return game.request_undo(me, now_ms()); }); },
+          [&](const cmd::UndoAccept&) {
+            seated("undo_accept", [this](Color me) { return game.answer_undo(me, true, now_ms()); });
+          },
+          [&](const cmd::UndoDecline&) {
+            seated("undo_decline", [this](Color me) { return game.answer_undo(me, false, now_ms()); });
+          },
+          [&](const cmd::Rematch&) { seated("rematch", [this](Color me) { return game.offer_rematch(me, now_ms()); }); },
+          [&](const cmd::Chat& ch) {
+            if (ch.text[0] == '/') {
+              if (ch.text == "/help" || ch.text.rfind("/help ", 0) == 0) return c->send(out::Info{game.version(), kHelp});
+              auto command = chat_command(ch.text);
+              if (!command)
+                return send_error(*c, "unknown_command", clean_text(ch.text, 30) + ": no such command (try /help)", id);
+              return handle(c, {std::move(*command), id});
+            }
+            const std::optional<Color> seat = s->seat;
+            const std::string from = seat ? game.seat(*seat).name : (c->name.empty() ? "Spectator" : c->name);
+            const std::string seat_name = seat ? std::string(color_name(*seat)) : "spectator";
+            run([this, from, seat_name, t = ch.text] { return game.chat(from, seat_name, t, now_ms()); }, reply_error);
+          },
+      },
+      msg.command);
 }
 
 }  // namespace yinsh::server

@@ -24,8 +24,11 @@
 #include <mutex>
 
 #include "hub.h"
+#include "ai_pool.h"
+#include "commands.h"
 #include "metrics.h"
 #include "online_game.h"
+#include "server_messages.h"
 #include "store.h"
 #include "store_writer.h"
 
@@ -38,37 +41,30 @@ uint32_t random_u32();  // from the OS's random source
 std::string new_token();  // 128 random bits, hex
 std::string new_game_id();
 std::string dump(const json& j);
-json error_msg(int64_t version, const std::string& code, const std::string& message, const json& id);
-
-// Field checks for requests: each returns the value, or nullopt and sets `error` (the first
-// problem found) when the field is missing but required, of the wrong type, or out of range.
-struct Fields {
-  const json& j;
-  std::string error;
-  std::optional<std::string> str(const char* key, bool required, size_t max_len);
-  std::optional<int64_t> integer(const char* key, bool required, int64_t lo, int64_t hi);
-
- private:
-  // The field, or nullptr if it is missing or null (an error when `required`).
-  const json* field(const char* key, bool required);
-  void fail(const char* key, const std::string& what);  // keeps the first error only
-};
 
 struct Hub::Client {
   std::weak_ptr<Subscriber> out;
-  std::shared_ptr<struct Room> room;  // touched only by the connection's own (serial) reader
+  std::mutex mutex;                    // guards room, loading and held
+  std::shared_ptr<struct Room> room;   // the game it follows
+  bool loading = false;                // a hello's game is being loaded
+  std::deque<ClientMessage> held;      // what came meanwhile
   std::string name;
   double tokens = 0;
   std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
 
-  void send(const json& j) { send_text(dump(j)); }
-  void send_snapshot(const json& j) {
-    if (auto s = out.lock()) s->deliver_snapshot(std::make_shared<const std::string>(dump(j)));
+  void send(const PrivateMessage& m) { send_text(write_server_message(m)); }
+  // A snapshot reply: a newer one replaces one still waiting to be sent (edge: coalescing).
+  void send_snapshot(const out::Snapshot& m) {
+    if (auto s = out.lock()) s->deliver_snapshot(std::make_shared<const std::string>(write_server_message(PrivateMessage{m})));
   }
   void send_text(std::string text) {
     if (auto s = out.lock()) s->deliver(std::make_shared<const std::string>(std::move(text)));
   }
   bool take_token(double rate, double burst);
+  std::shared_ptr<struct Room> current_room() {
+    std::lock_guard lock(mutex);
+    return room;
+  }
 };
 
 struct Room : std::enable_shared_from_this<Room> {
@@ -79,7 +75,7 @@ struct Room : std::enable_shared_from_this<Room> {
   };
   using Make = std::function<Outcome()>;                   // the command, judged when it runs
   using After = std::function<void(const ApiError* error)>;  // nullptr: stored and broadcast
-  using BeforeBroadcast = std::function<void(const json& event)>;
+  using BeforeBroadcast = std::function<void(const Event& event)>;
 
   Room(Hub::Impl& hub, OnlineGame g);
 
@@ -87,10 +83,17 @@ struct Room : std::enable_shared_from_this<Room> {
   void post(std::function<void()> f);
 
   // --- all below run on the strand
-  void attach(const std::shared_ptr<Hub::Client>& c, const std::string& token, const json& id);
+  // Follows the game (after catching up when `fresh` is false and other processes share the
+  // store): with the seat of `token`; a wrong token is an error and leaves a connection that
+  // already follows this game as it was.
+  void attach(const std::shared_ptr<Hub::Client>& c, const std::string& token, const json& id, bool fresh);
   void detach(Hub::Client* c);
-  void handle(const std::shared_ptr<Hub::Client>& c, const json& msg);
-  void catch_up();  // applies and broadcasts what other processes appended
+  // The one table from a client message's type to what it does (hello included: the hub
+  // picked this room for it).
+  void handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg);
+  // Reads (on the store pool) what other processes appended, then applies and broadcasts it
+  // and runs `then`; the room is busy meanwhile.
+  void catch_up(std::function<void()> then = {});
   // Starts what the state calls for: the start once both agreed, a rematch, the clock's
   // timer, the AI's search.
   void settle();
@@ -100,13 +103,11 @@ struct Room : std::enable_shared_from_this<Room> {
   // out, the timeout is stored first and `make` judged after it.
   void run(Make make, After after = {}, BeforeBroadcast before_broadcast = {});
   void send_error(Hub::Client& c, const std::string& code, const std::string& message, const json& id) {
-    c.send(error_msg(game.version(), code, message, id));
+    c.send(out::Error{game.version(), code, message, id});
   }
-  json snapshot(std::optional<Color> seat, const std::string& name) const;
-  // Whether each seat is taken by someone connected to this process (an AI seat always is),
-  // by colour, and as {"white": bool, "black": bool}.
+  out::Snapshot snapshot(std::optional<Color> seat, const std::string& name, const json& id) const;
+  // Whether each seat is taken by someone connected to this process (an AI seat always is).
   std::array<bool, 2> present() const;
-  json presence_json() const;
 
   Hub::Impl& hub;
   asio::strand<asio::io_context::executor_type> strand;
@@ -120,22 +121,23 @@ struct Room : std::enable_shared_from_this<Room> {
   void judge(Make make, After after, BeforeBroadcast before_broadcast, int attempt);
   void store(Outcome o, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
   void stored(AppendStatus status, const std::string& why, const std::shared_ptr<OnlineGame>& next,
-              const json& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
+              const Event& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
   void drain();
-  void broadcast(const json& event);
+  void broadcast(const Event& event);
   // One frame to every connection following the game (forgetting those that are gone).
   void send_all(std::string text);
   // Sends {"type": "presence", ...} to everyone when a seat's holder came or went.
   void announce_presence();
   Sub* find(Hub::Client* c);
   void arm_timer();
+  void retry_later();  // settle() again in a second (after the store failed)
   void schedule_ai();
-  void command(const std::shared_ptr<Hub::Client>& c, const std::string& type, const json& msg, const json& id);
 
   std::vector<Sub> subs;
   int64_t ai_pending_version = -1;
   std::optional<std::array<bool, 2>> presence_sent;  // what announce_presence() last sent
-  bool busy = false;  // an append is in flight
+  bool busy = false;  // an append or a catch-up is in flight
+  bool creating_rematch = false;
   std::deque<std::function<void()>> waiting;
 };
 
@@ -144,30 +146,42 @@ struct Hub::Impl {
   Store& store;
   HubOptions options;
   StoreWriter writer;
-  asio::thread_pool ai_pool;
+  AiPool ai_pool;
+  // Store reads and game creation: never on an I/O thread or a room's strand.
+  asio::thread_pool store_pool;
   asio::steady_timer sweep_timer;
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<Room>> rooms;
   std::atomic<bool> stopped = false;
+  std::atomic<bool> store_ok = true;  // the last store call succeeded
   bool multi_process = false;  // the store is shared with other processes
 
   Impl(asio::io_context& io, Store& s, HubOptions o)
-      : ioc(io), store(s), options(o), writer(s), ai_pool(size_t(std::max(1, o.ai_threads))), sweep_timer(io),
-        multi_process(s.kind() == "postgres") {
+      : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
+        store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres") {
     if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
   }
 
-  // The room of a game, loaded from the store on first use; nullptr if there is no such game.
-  std::shared_ptr<Room> room(const std::string& id, bool resume_clock = true);
+  template <class F>
+  void on_store(F f) {
+    asio::post(store_pool, std::move(f));
+  }
+  // Calls `done` with the room of a game, or with why there is none (game_not_found,
+  // store_unavailable, internal). A room not in memory is loaded on the store pool, and
+  // `done` runs there; otherwise at once.
+  using RoomDone = std::function<void(std::shared_ptr<Room>, const ApiError*)>;
+  void with_room(const std::string& id, RoomDone done);
+  // Loads a game from the store (blocking: on the store pool, or at start) and keeps its room.
+  std::shared_ptr<Room> load(const std::string& id, ApiError* error);
   // Drops the rooms nobody holds: no connection, no timer, no AI search, no append or handler
   // pending (the map's is the only reference). Such a room is idle and everything it knows is
-  // stored; room() loads it again when asked. Runs every options.sweep_interval_ms.
+  // stored; with_room() loads it again when asked. Runs every options.sweep_interval_ms.
   void sweep();
-  // Creates a game with its first events (the creator's seat, the AI's seat, the start);
-  // blocks until they are stored.
-  std::optional<std::string> create(const GameMeta& meta,
-                                    const std::vector<std::function<Outcome(const OnlineGame&)>>& steps,
-                                    std::string* error);
+  // Creates a game with its first events (the creator's seat, the AI's seat, the start),
+  // stores it on the store pool and calls `done` there with its room (or the error).
+  using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
+  void create(GameMeta meta, Steps steps, RoomDone done);
+  void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);
 };
 
 }  // namespace yinsh::server

@@ -2,20 +2,27 @@
 // a games-list summary row is updated in the same transaction as every append. Two
 // implementations pass the same tests: SQLite (WAL, one process) and PostgreSQL (several
 // processes share one database; LISTEN/NOTIFY tells each process what the others appended).
-// All methods are blocking and thread-safe. While PostgreSQL is down or restarting, its store
-// returns each method's failure value (false/Failed with `error`, nullopt, an empty list)
-// quickly rather than throwing, and works again once the database is back.
+// All methods are blocking and thread-safe: the server calls them on its store pool and
+// writer thread, never on an I/O thread or a game's strand. When the database fails (down,
+// restarting, a disk error), writes return their failure value (false/Failed with `error`)
+// and reads throw StoreUnavailable, quickly; a read never passes a failure off as "no such
+// game" or "no events". Both work again once the database is back.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "online_game.h"
 
 namespace yinsh::server {
+
+struct StoreUnavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 struct StoredEvent {
   int64_t version = 0;

@@ -194,8 +194,8 @@ class PostgresStore final : public Store {
         out = m;
       });
       return out;
-    } catch (const std::exception&) {
-      return std::nullopt;
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
   }
 
@@ -209,8 +209,8 @@ class PostgresStore final : public Store {
             "SELECT version, body FROM events WHERE game_id=$1 AND version>$2 ORDER BY version", id, after);
         for (const auto& row : r) out.push_back({row[0].as<int64_t>(), row[1].as<std::string>()});
       });
-    } catch (const std::exception&) {
-      out.clear();
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
     return out;
   }
@@ -243,8 +243,8 @@ class PostgresStore final : public Store {
           out.push_back(std::move(s));
         }
       });
-    } catch (const std::exception&) {
-      out.clear();
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
     return out;
   }
@@ -258,8 +258,8 @@ class PostgresStore final : public Store {
         for (const auto& row : t.exec("SELECT id FROM games WHERE status IN ('waiting','active')"))
           out.push_back(row[0].as<std::string>());
       });
-    } catch (const std::exception&) {
-      out.clear();
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
     return out;
   }

@@ -143,8 +143,8 @@ class SqliteStore final : public Store {
         m.clock = ClockSpec{q.getColumn(1).getInt64(), q.getColumn(2).getInt64()};
       m.created_at = q.getColumn(3).getInt64();
       return m;
-    } catch (const std::exception&) {
-      return std::nullopt;
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
   }
 
@@ -156,14 +156,22 @@ class SqliteStore final : public Store {
       q.bind(1, id);
       q.bind(2, int64_t(after));
       while (q.executeStep()) out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString()});
-    } catch (const std::exception&) {
-      return {};  // as the PostgreSQL store: a read that fails gives nothing, never throws
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
     return out;
   }
 
   std::vector<GameSummary> list_games(std::optional<Status> status, int limit) override {
     std::lock_guard lock(mutex_);
+    try {
+      return list_locked(status, limit);
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
+    }
+  }
+
+  std::vector<GameSummary> list_locked(std::optional<Status> status, int limit) {
     std::string sql = std::string("SELECT ") + kSummaryColumns + ", version FROM games";
     if (status == Status::Over) sql += " WHERE status IN ('over','aborted')";
     else if (status) sql += " WHERE status=?";
@@ -194,8 +202,12 @@ class SqliteStore final : public Store {
   std::vector<std::string> unfinished_games() override {
     std::lock_guard lock(mutex_);
     std::vector<std::string> out;
-    SQLite::Statement q(db_, "SELECT id FROM games WHERE status IN ('waiting','active')");
-    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    try {
+      SQLite::Statement q(db_, "SELECT id FROM games WHERE status IN ('waiting','active')");
+      while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
+    }
     return out;
   }
 

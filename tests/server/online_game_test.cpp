@@ -1,6 +1,7 @@
 // OnlineGame without network or store: commands, events, clocks, undo, abort, rematch, chat.
 #include "server/online_game.h"
 #include "server/json_out.h"
+#include "server/store.h"
 
 #include <gtest/gtest.h>
 
@@ -15,8 +16,8 @@ namespace {
 // Applies an accepted command's event (as the room does after storing it).
 void commit(OnlineGame& g, Outcome o) {
   ASSERT_TRUE(o.ok()) << o.error.code << ": " << o.error.message;
-  o.event["version"] = g.version() + 1;
-  g.apply(o.event);
+  o.event->version = g.version() + 1;
+  g.apply(*o.event);
 }
 
 OnlineGame started_game(std::optional<ClockSpec> clock = std::nullopt, bool ai_black = false) {
@@ -56,7 +57,7 @@ TEST(OnlineGame, SeatsAndTokens) {
   OnlineGame fresh(GameMeta{"abcdefghijkm", Variant::Normal, std::nullopt, 0});
   const Outcome ai = fresh.join_ai(WHITE, 1, "secret", 0);
   ASSERT_TRUE(ai.ok());
-  EXPECT_EQ(fresh.public_event(ai.event, 0).find("secret"), std::string::npos);
+  EXPECT_EQ(fresh.public_event(*ai.event, 0).find("secret"), std::string::npos);
   EXPECT_EQ(g.game_json(0).dump().find("t1"), std::string::npos);
 }
 
@@ -117,9 +118,32 @@ TEST(OnlineGame, UndoNeedsTheOpponentUnlessItIsTheAi) {
   commit(a, a.decide(WHITE, "e4", std::nullopt, 0));
   commit(a, a.decide(BLACK, "f6", std::nullopt, 0));
   const Outcome o = a.request_undo(WHITE, 0);
-  EXPECT_EQ(o.event["type"], "undone");
+  EXPECT_EQ(o.event->type(), "undone");
   commit(a, o);
   EXPECT_EQ(a.ply(), 0);
+}
+
+// D8: an undo takes the board back, never the time spent (nor the increments of the turns
+// taken back).
+TEST(OnlineGame, UndoKeepsTheTimeSpent) {
+  OnlineGame a = started_game(ClockSpec{60000, 1000}, true);  // White human, Black the AI
+  commit(a, a.decide(WHITE, "e4", std::nullopt, 1000 + 2500));  // White spent 2.5 s (+1 s)
+  commit(a, a.decide(BLACK, "f6", std::nullopt, 3500 + 400));    // the AI 0.4 s (+1 s)
+  const Outcome o = a.request_undo(WHITE, 3900 + 700);           // White thinks 0.7 s, undoes
+  ASSERT_TRUE(o.ok());
+  commit(a, o);
+  EXPECT_EQ(a.ply(), 0);
+  EXPECT_EQ(a.remaining(WHITE, 4600), 60000 - 2500 - 700);
+  EXPECT_EQ(a.remaining(BLACK, 4600), 60000 - 400);
+  EXPECT_EQ(a.to_move(), WHITE);
+  EXPECT_EQ(a.remaining(WHITE, 5600), 60000 - 2500 - 700 - 1000);  // and White's clock runs on
+
+  OnlineGame h = started_game(ClockSpec{60000, 0});  // two humans: the same once accepted
+  commit(h, h.decide(WHITE, "e4", std::nullopt, 1000 + 3000));
+  commit(h, h.request_undo(WHITE, 4000 + 500));
+  commit(h, h.answer_undo(BLACK, true, 4500 + 500));
+  EXPECT_EQ(h.remaining(WHITE, 5000), 57000);
+  EXPECT_EQ(h.remaining(BLACK, 5000), 59000);
 }
 
 TEST(OnlineGame, AbortOnlyBeforeTheFirstRingMove) {
@@ -156,12 +180,12 @@ TEST(OnlineGame, ChatIsCleanedAndKept) {
 
 TEST(OnlineGame, ReplayingTheEventsRebuildsTheGame) {
   OnlineGame g(GameMeta{"abcdefghijkl", Variant::Blitz, ClockSpec{60000, 1000}, 0});
-  std::vector<json> log;
+  std::vector<StoredEvent> log;  // as stored: the text of each event
   auto step = [&](Outcome o) {
     ASSERT_TRUE(o.ok()) << o.error.message;
-    o.event["version"] = g.version() + 1;
-    g.apply(o.event);
-    log.push_back(o.event);
+    o.event->version = g.version() + 1;
+    g.apply(*o.event);
+    log.push_back({o.event->version, event_body(*o.event)});
   };
   step(g.join("a", WHITE, "ta", 0));
   step(g.join("b", BLACK, "tb", 0));
@@ -169,11 +193,10 @@ TEST(OnlineGame, ReplayingTheEventsRebuildsTheGame) {
   int64_t t = 0;
   while (g.status() == Status::Active && g.ply() < 200) step(g.decide(*g.to_move(), first_legal(g), std::nullopt, t += 10));
   OnlineGame h(g.meta());
-  for (const auto& e : log) h.apply(e);
+  for (const auto& e : log) h.apply(parse_event_body(e.body, e.version));
   EXPECT_EQ(h.game_json(t), g.game_json(t));
   EXPECT_EQ(h.record_text(), g.record_text());
-  json bad = log.back();
-  EXPECT_THROW(h.apply(bad), std::runtime_error);  // the version does not follow
+  EXPECT_THROW(h.apply(parse_event_body(log.back().body, log.back().version)), std::runtime_error);  // the version does not follow
 }
 
 // The state and event frames are written by hand (json_out.h): they must be valid JSON that
@@ -192,8 +215,8 @@ TEST(OnlineGame, StateAndEventTextAreExactJson) {
     seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
     const Outcome o = g.decide(side, to_string(list[(seed >> 33) % list.size()]), g.ply(), 1000 + i);
     ASSERT_TRUE(o.ok()) << o.error.message;
-    json ev = o.event;
-    ev["version"] = g.version() + 1;
+    Event ev = *o.event;
+    ev.version = g.version() + 1;
     g.apply(ev);
     const json e = json::parse(g.public_event(ev, 2000 + i));  // throws if not JSON
     EXPECT_EQ(e["type"], "decision");

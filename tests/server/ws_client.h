@@ -32,13 +32,13 @@ struct HttpResult {
 
 inline HttpResult http_request(uint16_t port, beast::http::verb verb, const std::string& target,
                                const std::string& body = "",
-                               const std::vector<std::pair<beast::http::field, std::string>>& headers = {}) {
+                               const std::vector<std::pair<std::string, std::string>>& headers = {}) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   beast::http::request<beast::http::string_body> req{verb, target, 11};
   req.set(beast::http::field::host, "127.0.0.1");
-  for (const auto& [f, v] : headers) req.set(f, v);
+  for (const auto& [k, v] : headers) req.set(k, v);
   req.body() = body;
   req.prepare_payload();
   beast::http::write(stream, req);

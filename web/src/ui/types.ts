@@ -99,29 +99,86 @@ export interface Level {
   movetime_ms: number;
 }
 
-/** Any message from the server over the WebSocket. */
-export interface ServerMessage {
-  type: string;
+/** The id a client may put on a message; replies and errors caused by it echo it. */
+export type MessageId = string | number;
+
+// ---- WebSocket messages (docs/api.md section 3). The schema's fixtures, one per type in
+// tests/data/messages/, are read by these types' readers (messages.ts) and by the server's
+// (src/server/commands.h, events.h, server_messages.h) in the unit tests of both.
+
+/** Client -> server (3.1). */
+export type ClientMessage = { id?: MessageId } & (
+  | { type: "hello"; game: string; token?: string; name?: string }
+  | { type: "join"; name?: string; color?: Color }
+  | { type: "move"; decision: string; ply?: number }
+  | { type: "chat"; text: string }
+  | {
+      type: "start" | "resign" | "abort" | "undo" | "undo_accept" | "undo_decline" | "rematch" | "snapshot" | "ping";
+    }
+);
+
+/** Server -> client, private replies and presence (3.2). */
+export interface SnapshotMessage {
+  type: "snapshot";
   version: number;
-  id?: string | number;
-  game?: Game | string;
-  you?: { role: Color | "spectator"; name: string | null };
-  seat?: Color;
-  token?: string;
-  code?: string;
-  message?: string;
-  text?: string;
-  server_time_ms?: number;
-  state?: State;
-  ply?: number;
-  by?: Color;
-  decision?: string;
-  line?: ChatLine;
-  name?: string;
-  new_game?: string;
-  result?: Result;
-  /** snapshot: who is connected; presence: the same, as top-level fields. */
-  presence?: Record<Color, boolean>;
-  white?: boolean;
-  black?: boolean;
+  game: Game;
+  presence: Record<Color, boolean>;
+  you: { role: Color | "spectator"; name: string | null };
+  id?: MessageId;
 }
+export interface PresenceMessage {
+  type: "presence";
+  version: number;
+  game: string;
+  white: boolean;
+  black: boolean;
+}
+export interface SeatMessage {
+  type: "seat";
+  version: number;
+  game: string;
+  seat: Color;
+  token: string;
+  id?: MessageId;
+}
+export interface ErrorMessage {
+  type: "error";
+  version: number;
+  code: string;
+  message: string;
+  id?: MessageId;
+}
+export interface PongMessage {
+  type: "pong";
+  version: number;
+  server_time_ms: number;
+  id?: MessageId;
+}
+export interface InfoMessage {
+  type: "info";
+  version: number;
+  text: string;
+}
+
+/** A broadcast event (3.3): its fields, the game's id, its version and the state after it. */
+export type EventMessage = { version: number; game: string; at: number; state: State } & (
+  | { type: "joined"; seat: Color; name: string; kind: "human" | "ai"; level?: number }
+  | { type: "ready"; seat: Color }
+  | { type: "started" }
+  | { type: "decision"; ply: number; by: Color; decision: string; white_ms: number; black_ms: number }
+  | { type: "undo_requested" | "undo_declined" | "aborted" | "rematch_offered"; by: Color }
+  | { type: "undone"; by: Color; ply: number; white_ms: number; black_ms: number }
+  | { type: "chat"; line: ChatLine }
+  | { type: "game_over"; result: Result; white_ms: number; black_ms: number }
+  | { type: "rematch"; new_game: string }
+);
+
+/** Any message from the server over the WebSocket. */
+export type ServerMessage =
+  | SnapshotMessage
+  | PresenceMessage
+  | SeatMessage
+  | ErrorMessage
+  | PongMessage
+  | InfoMessage
+  | EventMessage;

@@ -1,0 +1,191 @@
+// The hub's HTTP API (docs/api.md section 2). Every store call runs on the store pool; the
+// reply comes back through `done` from whichever thread finished the work.
+#include "core/notation.h"
+#include "hub.h"
+#include "room.h"
+
+namespace yinsh::server {
+
+HttpReply http_error(int status, std::string code, std::string message) {
+  return {status, {{"error", {{"code", std::move(code)}, {"message", std::move(message)}}}}, {}};
+}
+
+// The HTTP status of an API error code (docs/api.md section 5).
+static int http_status(const std::string& code) {
+  if (code == "game_not_found") return 404;
+  if (code == "seat_taken" || code == "not_allowed" || code == "conflict") return 409;
+  if (code == "store_unavailable" || code == "ai_busy") return 503;
+  if (code == "internal") return 500;
+  return 400;
+}
+
+static HttpReply error_reply(const ApiError& e) { return http_error(http_status(e.code), e.code, e.message); }
+
+// The body of a POST: a JSON object (an empty body counts as {} when `empty_ok`).
+static std::optional<json> body_object(std::string_view body, bool empty_ok, const Hub::Done& done) {
+  if (empty_ok && body.empty()) return json::object();
+  json j = json::parse(body, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    done(http_error(400, "bad_json", "the body must be a JSON object"));
+    return std::nullopt;
+  }
+  return j;
+}
+
+void Hub::create_game(std::string_view body, Done done) {
+  const auto j = body_object(body, false, done);
+  if (!j) return;
+  GameMeta meta;
+  meta.id = new_game_id();
+  meta.created_at = now_ms();
+  Color mine = Color(random_u32() & 1);
+  std::string player = "Guest";
+  bool ai = false;
+  int level = 3;
+  try {
+    const Fields f(*j);
+    if (auto v = f.opt_str("variant", 10)) {
+      auto parsed = parse_variant(*v);
+      if (!parsed) f.fail("variant", "must be \"normal\" or \"blitz\"");
+      meta.variant = *parsed;
+    }
+    if (const json* c = f.opt_object("clock")) {
+      const Fields cf(*c, "clock.");
+      meta.clock = ClockSpec{cf.integer("base_ms", 1000, 10800000), cf.opt_integer("increment_ms", 0, 600000).value_or(0)};
+    }
+    if (const json* o = f.opt_object("opponent")) {
+      const Fields of(*o, "opponent.");
+      const std::string type = of.str("type", 10);
+      if (type != "ai" && type != "human") of.fail("type", "must be \"human\" or \"ai\"");
+      ai = type == "ai";
+      if (ai) level = int(of.opt_integer("level", 1, ai_levels_end() - ai_levels_begin()).value_or(3));
+    }
+    if (auto c = f.opt_str("color", 10); c && *c != "random") mine = *f.opt_color("color");
+    if (auto n = f.opt_str("name", kMaxNameChars)) player = *n;
+  } catch (const SchemaError& e) {
+    return done(http_error(400, "bad_request", e.what()));
+  }
+  if (ai && impl_->ai_pool.saturated())
+    return done(http_error(503, "ai_busy",
+                           "every computer player is busy (" + std::to_string(impl_->ai_pool.games_in_play()) +
+                               " games in play, at most " + std::to_string(impl_->ai_pool.max_games()) + "; " +
+                               std::to_string(impl_->ai_pool.waiting()) + " searches waiting for " +
+                               std::to_string(impl_->ai_pool.threads()) +
+                               " threads): a new game against the computer would lose on time; try again in a "
+                               "minute, or play a person"));
+  const std::string token = new_token();
+  const int64_t now = meta.created_at;
+  Impl::Steps steps;
+  steps.push_back([=](const OnlineGame& g) { return g.join(player, mine, token, now); });
+  if (ai) {
+    steps.push_back([=, ai_token = new_token()](const OnlineGame& g) { return g.join_ai(~mine, level, ai_token, now); });
+    steps.push_back([=](const OnlineGame& g) { return g.start(now); });
+  }
+  if (ai) impl_->ai_pool.touch(meta.id);
+  impl_->create(std::move(meta), std::move(steps), [token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    r->post([r, token, mine, done] {
+      done({201,
+            {{"game", r->game.id()},
+             {"seat", color_name(mine)},
+             {"token", token},
+             {"link", "/game/" + r->game.id()},
+             {"snapshot", r->game.game_json(now_ms())}},
+            {}});
+    });
+  });
+}
+
+void Hub::join_game(const std::string& id, std::string_view body, Done done) {
+  const auto j = body_object(body, true, done);
+  if (!j) return;
+  std::string name = "Guest";
+  std::optional<Color> want;
+  try {
+    const Fields f(*j);
+    name = f.opt_str("name", kMaxNameChars).value_or("Guest");
+    want = f.opt_color("color");
+  } catch (const SchemaError& e) {
+    return done(http_error(400, "bad_request", e.what()));
+  }
+  impl_->with_room(id, [name, want, done](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    r->post([r, name, want, done] {
+      const std::string token = new_token();
+      auto seat = std::make_shared<Color>(WHITE);
+      r->run([r, name, want, token] { return r->game.join(name, want, token, now_ms()); },
+             [r, done, token, seat](const ApiError* error) {
+               if (error) return done(error_reply(*error));
+               done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
+                           {"snapshot", r->game.game_json(now_ms())}}, {}});
+             },
+             [seat](const Event& ev) { *seat = std::get<ev::Joined>(ev.body).seat; });
+    });
+  });
+}
+
+// Runs `view` on the room's strand once it is up to date (other processes' appends read).
+static void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
+                            std::function<HttpReply(Room&)> view) {
+  impl.with_room(id, [done, view](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    r->post([r, done, view] {
+      if (!r->hub.multi_process) return done(view(*r));
+      r->catch_up([r, done, view] { done(view(*r)); });
+    });
+  });
+}
+
+void Hub::get_game(const std::string& id, Done done) {
+  with_fresh_room(*impl_, id, std::move(done), [](Room& r) { return HttpReply{200, r.game.game_json(now_ms()), {}}; });
+}
+
+void Hub::get_record(const std::string& id, bool as_json, Done done) {
+  with_fresh_room(*impl_, id, std::move(done), [as_json](Room& r) {
+    if (as_json) return HttpReply{200, r.game.record_json(), {}};
+    return HttpReply{200, nullptr, r.game.record_text()};
+  });
+}
+
+void Hub::list_games(std::string_view status, std::string_view limit, Done done) {
+  std::optional<Status> st;
+  if (!status.empty()) {
+    st = parse_status(status);
+    if (!st || *st == Status::Aborted) return done(http_error(400, "bad_request", "status must be waiting, active or over"));
+  }
+  int n = 50;
+  if (!limit.empty()) {
+    n = 0;
+    for (char ch : limit) {
+      if (ch < '0' || ch > '9' || n > 1000) return done(http_error(400, "bad_request", "limit must be 1..200"));
+      n = n * 10 + (ch - '0');
+    }
+    if (n < 1 || n > 200) return done(http_error(400, "bad_request", "limit must be 1..200"));
+  }
+  impl_->on_store([impl = impl_.get(), st, n, done] {
+    json games = json::array();
+    try {
+      for (const auto& s : impl->store.list_games(st, n)) games.push_back(to_json(s));
+      impl->store_ok = true;
+    } catch (const StoreUnavailable& e) {
+      impl->store_ok = false;
+      return done(http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what()));
+    }
+    done({200, {{"games", games}}, {}});
+  });
+}
+
+void Hub::readiness(Done done) {
+  impl_->on_store([impl = impl_.get(), done] {
+    try {
+      impl->store.load_meta("readyz");  // a real read; no game has this id
+      impl->store_ok = true;
+      done({200, {{"ready", true}, {"store", impl->store.kind()}}, {}});
+    } catch (const StoreUnavailable& e) {
+      impl->store_ok = false;
+      done(http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what()));
+    }
+  });
+}
+
+}  // namespace yinsh::server

@@ -1,0 +1,254 @@
+// The hub against a store that fails (or blocks) on demand, without the network: store work
+// never runs on the caller's thread, a store failure is 503 / store_unavailable (never 404,
+// never a blank game kept in memory), /readyz follows the store, and all is well once the
+// store is back.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <condition_variable>
+#include <filesystem>
+#include <future>
+#include <thread>
+
+#include "server/hub.h"
+#include "server/store.h"
+
+using namespace yinsh;
+using namespace yinsh::server;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A SQLite store that fails (reads throw, writes fail) while `fail` is set, and whose
+// load_meta waits while `block` is set.
+class FlakyStore final : public Store {
+ public:
+  explicit FlakyStore(std::unique_ptr<Store> inner) : inner_(std::move(inner)) {}
+  std::atomic<bool> fail = false;
+  std::atomic<bool> block = false;
+
+  std::string kind() const override { return inner_->kind(); }
+  bool create_game(const GameMeta& meta, std::string* error) override {
+    if (fail) return *error = "disk on fire", false;
+    return inner_->create_game(meta, error);
+  }
+  AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& summary,
+                      std::string* error) override {
+    if (fail) return *error = "disk on fire", AppendStatus::Failed;
+    return inner_->append(game, events, summary, error);
+  }
+  std::optional<GameMeta> load_meta(const std::string& id) override {
+    while (block) std::this_thread::sleep_for(1ms);
+    check();
+    return inner_->load_meta(id);
+  }
+  std::vector<StoredEvent> load_events(const std::string& id, int64_t after) override {
+    check();
+    return inner_->load_events(id, after);
+  }
+  std::vector<GameSummary> list_games(std::optional<Status> status, int limit) override {
+    check();
+    return inner_->list_games(status, limit);
+  }
+  std::vector<std::string> unfinished_games() override {
+    check();
+    return inner_->unfinished_games();
+  }
+
+ private:
+  void check() const {
+    if (fail) throw StoreUnavailable("disk on fire");
+  }
+  std::unique_ptr<Store> inner_;
+};
+
+// Frames sent to one fake WebSocket connection.
+struct Inbox final : Subscriber {
+  std::mutex m;
+  std::condition_variable cv;
+  std::vector<json> frames;
+  void deliver(std::shared_ptr<const std::string> f) override {
+    std::lock_guard l(m);
+    frames.push_back(json::parse(*f));
+    cv.notify_all();
+  }
+  // The first frame of `type` not seen before, waiting up to 5 s.
+  std::optional<json> next(const std::string& type) {
+    std::unique_lock l(m);
+    const auto until = std::chrono::steady_clock::now() + 5s;
+    while (true) {
+      for (size_t i = seen; i < frames.size(); ++i)
+        if (frames[i]["type"] == type) {
+          seen = i + 1;
+          return frames[i];
+        }
+      if (cv.wait_until(l, until) == std::cv_status::timeout) return std::nullopt;
+    }
+  }
+  size_t seen = 0;
+};
+
+class HubStore : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = std::filesystem::temp_directory_path() / ("yinsh-hubstore-" + std::to_string(getpid()) + ".db");
+    std::filesystem::remove(path_);
+    std::string error;
+    auto inner = open_sqlite_store(path_.string(), &error);
+    ASSERT_TRUE(inner) << error;
+    store_ = std::make_unique<FlakyStore>(std::move(inner));
+    HubOptions o;
+    o.sweep_interval_ms = 20;
+    if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) == "NewAiGamesAreRefusedWhileThePoolIsSaturated") {
+      o.ai_threads = 1;
+      o.ai_movetime_ms = 3000;
+    }
+    hub_ = std::make_unique<Hub>(ioc_, *store_, o);
+    hub_->start();
+    thread_ = std::thread([this] { ioc_.run(); });
+  }
+  void TearDown() override {
+    hub_->stop();
+    work_.reset();
+    ioc_.stop();
+    thread_.join();
+    hub_.reset();
+    store_.reset();
+    std::filesystem::remove(path_);
+  }
+  // Calls an HTTP method of the hub and waits for its reply.
+  HttpReply call(const std::function<void(Hub::Done)>& f) {
+    auto p = std::make_shared<std::promise<HttpReply>>();
+    f([p](HttpReply r) { p->set_value(std::move(r)); });
+    auto fut = p->get_future();
+    EXPECT_EQ(fut.wait_for(5s), std::future_status::ready);
+    return fut.get();
+  }
+  // A game created by "alice" (white); returns {id, token}, and waits until it left memory.
+  std::pair<std::string, std::string> stored_game() {
+    HttpReply r = call([&](Hub::Done d) { hub_->create_game(R"({"name":"alice","color":"white"})", d); });
+    EXPECT_EQ(r.status, 201) << r.body;
+    for (int i = 0; i < 300 && hub_->games_loaded() > 0; ++i) std::this_thread::sleep_for(10ms);
+    EXPECT_EQ(hub_->games_loaded(), 0u);
+    return {r.body["game"], r.body["token"]};
+  }
+  static std::string code(const HttpReply& r) { return r.body["error"]["code"].get<std::string>(); }
+
+  boost::asio::io_context ioc_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_ = boost::asio::make_work_guard(ioc_);
+  std::thread thread_;
+  std::filesystem::path path_;
+  std::unique_ptr<FlakyStore> store_;
+  std::unique_ptr<Hub> hub_;
+};
+
+}  // namespace
+
+TEST_F(HubStore, AFailingReadIs503AndLeavesNoBlankGameBehind) {
+  const auto [id, token] = stored_game();
+  store_->fail = true;
+  for (auto get : {+[](Hub& h, const std::string& id, Hub::Done d) { h.get_game(id, d); },
+                   +[](Hub& h, const std::string& id, Hub::Done d) { h.get_record(id, true, d); },
+                   +[](Hub& h, const std::string& id, Hub::Done d) { h.join_game(id, "", d); }}) {
+    HttpReply r = call([&](Hub::Done d) { get(*hub_, id, d); });
+    EXPECT_EQ(r.status, 503);
+    EXPECT_EQ(code(r), "store_unavailable");
+  }
+  EXPECT_EQ(hub_->games_loaded(), 0u);  // nothing half-loaded stays in memory
+  HttpReply list = call([&](Hub::Done d) { hub_->list_games("", "", d); });
+  EXPECT_EQ(list.status, 503);
+  HttpReply create = call([&](Hub::Done d) { hub_->create_game("{}", d); });
+  EXPECT_EQ(create.status, 503);
+  EXPECT_EQ(code(create), "store_unavailable");
+
+  store_->fail = false;  // back: the game is whole, and a game that does not exist is a 404
+  HttpReply r = call([&](Hub::Done d) { hub_->get_game(id, d); });
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["state"]["seats"]["white"]["name"], "alice");
+  EXPECT_EQ(code(call([&](Hub::Done d) { hub_->get_game("zzzzzzzzzzzz", d); })), "game_not_found");
+}
+
+TEST_F(HubStore, ReadyzFollowsTheStore) {
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->readiness(d); }).status, 200);
+  store_->fail = true;
+  HttpReply r = call([&](Hub::Done d) { hub_->readiness(d); });
+  EXPECT_EQ(r.status, 503);
+  EXPECT_EQ(code(r), "store_unavailable");
+  store_->fail = false;
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->readiness(d); }).status, 200);
+}
+
+TEST_F(HubStore, AWebSocketHelloDuringAnOutageIsStoreUnavailableThenWorks) {
+  const auto [id, token] = stored_game();
+  auto inbox = std::make_shared<Inbox>();
+  auto client = hub_->open(inbox);
+  const std::string hello = json({{"type", "hello"}, {"game", id}, {"token", token}, {"id", 1}}).dump();
+  store_->fail = true;
+  hub_->on_message(client, hello);
+  auto e = inbox->next("error");
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "store_unavailable");
+  EXPECT_EQ((*e)["id"], 1);
+  store_->fail = false;
+  hub_->on_message(client, hello);
+  auto s = inbox->next("snapshot");
+  ASSERT_TRUE(s);
+  EXPECT_EQ((*s)["you"]["role"], "white");
+
+  // A command the store refuses is store_unavailable, and changes nothing.
+  store_->fail = true;
+  hub_->on_message(client, R"({"type":"chat","text":"hi","id":2})");
+  e = inbox->next("error");
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "store_unavailable");
+  store_->fail = false;
+  hub_->on_message(client, R"({"type":"snapshot"})");
+  s = inbox->next("snapshot");
+  ASSERT_TRUE(s);
+  EXPECT_TRUE((*s)["game"]["chat"].empty());
+  hub_->close(client);
+}
+
+// Loading a game waits for the store on the store pool, not on the caller's (network) thread,
+// and messages sent meanwhile on the same connection wait for it, in order.
+TEST_F(HubStore, StoreWorkNeverBlocksTheCaller) {
+  const auto [id, token] = stored_game();
+  store_->block = true;
+  auto inbox = std::make_shared<Inbox>();
+  auto client = hub_->open(inbox);
+  const auto t0 = std::chrono::steady_clock::now();
+  hub_->on_message(client, json({{"type", "hello"}, {"game", id}, {"token", token}}).dump());
+  hub_->on_message(client, R"({"type":"ping","id":9})");
+  std::atomic<bool> got = false;
+  hub_->get_game(id, [&](HttpReply) { got = true; });
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 200ms);
+  std::this_thread::sleep_for(100ms);
+  EXPECT_FALSE(got);
+  {
+    std::lock_guard l(inbox->m);
+    EXPECT_TRUE(inbox->frames.empty());
+  }
+  store_->block = false;
+  ASSERT_TRUE(inbox->next("snapshot"));
+  auto pong = inbox->next("pong");  // after the hello it waited for, not "no_game"
+  ASSERT_TRUE(pong);
+  EXPECT_EQ((*pong)["id"], 9);
+  hub_->close(client);
+}
+
+// D2: when every AI thread is busy and as many searches wait, a new game against the AI is
+// refused with a clear message instead of losing on time.
+TEST_F(HubStore, NewAiGamesAreRefusedWhileThePoolIsSaturated) {
+  const std::string body = R"({"color":"black","opponent":{"type":"ai","level":8},"clock":{"base_ms":600000}})";
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, d); }).status, 201);  // its search runs
+  std::this_thread::sleep_for(200ms);
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, d); }).status, 201);  // its search waits
+  std::this_thread::sleep_for(200ms);
+  HttpReply r = call([&](Hub::Done d) { hub_->create_game(body, d); });
+  EXPECT_EQ(r.status, 503);
+  EXPECT_EQ(code(r), "ai_busy");
+  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("busy"), std::string::npos);
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(R"({"name":"x"})", d); }).status, 201);  // people: fine
+}
