@@ -48,7 +48,9 @@ int clip127(int v) { return v < 0 ? 0 : v > 127 ? 127 : v; }
 int finish(const Network& net, const int32_t* sums) {
   int64_t out = net.out_bias;
   for (int o = 0; o < NNUE_L1; ++o) out += int64_t(clip127(sums[o] >> L1_SHIFT)) * net.out_weight[o];
-  return int(out * SCORE_PER_LOGIT / (int64_t(FT_SCALE) * OUT_SCALE));
+  // Floor division: a shift of the output by whole logits shifts the score exactly.
+  const int64_t q = out * SCORE_PER_LOGIT, d = int64_t(FT_SCALE) * OUT_SCALE;
+  return int(q >= 0 ? q / d : -((-q + d - 1) / d));
 }
 
 int forward_scalar(const Network& net, const int16_t* us, const int16_t* them) {
