@@ -1,6 +1,8 @@
 // `yinsh selfplay`: the engine plays itself at a small fixed budget from seeded, diversified
 // openings and appends every searched placement/ring-move position, with its search score
 // and the game's final result, to a training data file (format: search/selfplay_data.h).
+#include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "commands.h"
@@ -20,7 +22,37 @@ struct SelfplayArgs {
   int random_plies_min = 4, random_plies_max = 10;  // random placements per game
   int random_move_permille = 30;                    // chance of a random ring move
   std::string out;
+  std::string linear_eval;  // annotate this data file instead of playing
 };
+
+// Writes the linear evaluation (side to move's point of view, default weights) of every
+// record of `in` to `out`, one little-endian i16 each: the base a residual network corrects.
+void annotate_linear(const std::string& in, const std::string& out) {
+  std::vector<TrainingRecord> records;
+  std::string error;
+  if (!read_selfplay_file(in, records, &error)) {
+    std::cerr << "error: " << error << "\n";
+    std::exit(2);
+  }
+  std::vector<uint8_t> bytes;
+  bytes.reserve(records.size() * 2);
+  for (const TrainingRecord& r : records) {
+    Position pos;
+    if (!record_position(r, pos)) {
+      std::cerr << "error: " << in << ": a record is not a legal position\n";
+      std::exit(2);
+    }
+    const int v = std::max(-32000, std::min(32000, evaluate(pos, default_weights())));
+    bytes.push_back(uint8_t(v & 0xff));
+    bytes.push_back(uint8_t((v >> 8) & 0xff));
+  }
+  std::FILE* f = std::fopen(out.c_str(), "wb");
+  if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
+    std::cerr << "error: cannot write " << out << "\n";
+    std::exit(2);
+  }
+  std::cout << "records " << records.size() << "\n";
+}
 
 // One game; returns its records with the result filled in.
 std::vector<TrainingRecord> play_game(Engine& engine, const SelfplayArgs& a, uint64_t game) {
@@ -72,8 +104,12 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_option("--random-moves", a->random_move_permille, "Random ring moves per thousand (variety)")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--out,-o", a->out, "Data file (appended to; created with its header if new)")->required();
+  cmd->add_option("--linear-eval", a->linear_eval,
+                  "Instead of playing: write the linear evaluation of every record of this data "
+                  "file to --out (one little-endian i16 each; the trainer's --base)");
   auto flags = add_option_flags(*cmd);
   cmd->callback([a, flags] {
+    if (!a->linear_eval.empty()) return annotate_linear(a->linear_eval, a->out);
     if (a->nodes == 0 && a->depth == 0) {
       std::cerr << "error: give --nodes or --depth (a budget per search)\n";
       std::exit(2);

@@ -160,7 +160,7 @@ std::shared_ptr<const Network> parse_network(const uint8_t* data, size_t size, s
     return fail("not a YINSH network file (magic)");
   Reader r{data + 4};
   const uint32_t version = r.u32(), inputs = r.u32(), hidden = r.u32(), l1 = r.u32();
-  r.u32();
+  const uint32_t flags = r.u32();
   if (version != NNUE_VERSION)
     return fail("network file version " + std::to_string(version) + ", expected " +
                 std::to_string(NNUE_VERSION));
@@ -168,12 +168,14 @@ std::shared_ptr<const Network> parse_network(const uint8_t* data, size_t size, s
     return fail("network shape " + std::to_string(inputs) + "x" + std::to_string(hidden) + "x" +
                 std::to_string(l1) + ", this engine needs " + std::to_string(NNUE_INPUTS) + "x" +
                 std::to_string(NNUE_HIDDEN) + "x" + std::to_string(NNUE_L1));
+  if (flags & ~FLAG_RESIDUAL) return fail("network file has unknown flags " + std::to_string(flags));
   if (size != network_file_size())
     return fail("network file has " + std::to_string(size) + " bytes, expected " +
                 std::to_string(network_file_size()) + " (truncated?)");
   Reader tail{data + size - 4};
   if (tail.u32() != fnv1a(data, size - 4)) return fail("network file checksum mismatch");
   auto net = std::make_shared<Network>();
+  net->residual = (flags & FLAG_RESIDUAL) != 0;
   for (auto& b : net->ft_bias) b = r.i16();
   for (auto& row : net->ft_weight)
     for (auto& w : row) w = r.i16();

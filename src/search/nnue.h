@@ -16,10 +16,11 @@
 // then NNUE_L1 -> 1 (int16 weights, scale 1024). The output is the side to move's winning
 // logit; the engine's score is 100 x that logit (the linear evaluation's scale).
 //
-// File (little-endian): "YNNU" | u32 version 1 | u32 inputs | u32 hidden | u32 l1 | u32 0 |
+// File (little-endian): "YNNU" | u32 version 1 | u32 inputs | u32 hidden | u32 l1 | u32 flags |
 //   i16 ft_bias[hidden] | i16 ft_weight[inputs][hidden] | i32 l1_bias[l1] |
 //   i8 l1_weight[l1][2*hidden] | i32 out_bias | i16 out_weight[l1] |
-//   u32 FNV-1a of every byte before it.
+//   u32 FNV-1a of every byte before it. Flags: bit 0 (FLAG_RESIDUAL) = the network corrects the
+//   linear evaluation: the score is the linear evaluation plus the network's output.
 #pragma once
 
 #include <cstddef>
@@ -35,6 +36,7 @@ inline constexpr int NNUE_L1 = 32;
 inline constexpr uint32_t NNUE_VERSION = 1;
 inline constexpr int FT_SCALE = 127, L1_SCALE = 64, L1_SHIFT = 6, OUT_SCALE = 1024;
 inline constexpr int SCORE_PER_LOGIT = 100;
+inline constexpr uint32_t FLAG_RESIDUAL = 1;
 
 // Feature numbers.
 inline constexpr int RING_OWN = 0, RING_THEIRS = 1, MARKER_OWN = 2, MARKER_THEIRS = 3;
@@ -48,6 +50,7 @@ struct Network {
   alignas(32) int32_t l1_bias[NNUE_L1];
   alignas(32) int8_t l1_weight[NNUE_L1][2 * NNUE_HIDDEN];
   int32_t out_bias;
+  bool residual = false;  // FLAG_RESIDUAL: add the linear evaluation
   alignas(32) int16_t out_weight[NNUE_L1];
 };
 

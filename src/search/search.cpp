@@ -109,7 +109,8 @@ class Search {
     const Step step = pos.step();
     const bool removal = step != Step::Place && step != Step::Move;
     if ((depth <= 0 && !removal) || ply >= MAX_PLY - 1)
-      return s_.net ? w_.acc.evaluate(*s_.net) : evaluate(pos, *s_.weights);
+      return s_.net ? w_.acc.evaluate(*s_.net) + (s_.net->residual ? evaluate(pos, *s_.weights) : 0)
+                    : evaluate(pos, *s_.weights);
 
     const bool pv_node = beta - alpha > 1;
     const uint64_t key = pos.key();

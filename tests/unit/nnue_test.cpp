@@ -145,6 +145,10 @@ TEST(Nnue, BadNetworkFilesAreRejected) {
   flipped[5000] ^= 1;
   EXPECT_FALSE(parse_network(flipped.data(), flipped.size(), &error));
   EXPECT_NE(error.find("checksum"), std::string::npos) << error;
+  auto flags = good;
+  flags[20] = 2;  // an unknown flag (the checksum is checked after the header)
+  EXPECT_FALSE(parse_network(flags.data(), flags.size(), &error));
+  EXPECT_NE(error.find("flags"), std::string::npos) << error;
   EXPECT_FALSE(parse_network(good.data(), 3, &error));
   EXPECT_FALSE(load_network("/nonexistent/net.bin", &error));
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
@@ -208,6 +212,29 @@ TEST(Nnue, EvalFileLoadsAnotherNetwork) {
   ASSERT_TRUE(engine.set_option("EvalFile", path, &error)) << error;
   EXPECT_EQ(engine.options().get("EvalFile"), path);
   ASSERT_TRUE(engine.set_option("EvalFile", ""));  // back to the built-in network
+}
+
+// A residual network (flag bit 0) adds the linear evaluation: with every network weight zero,
+// the search plays exactly like Eval=linear.
+TEST(Nnue, ResidualNetworkWithZeroWeightsSearchesLikeLinear) {
+  std::vector<uint8_t> bytes(network_file_size(), 0);
+  std::memcpy(bytes.data(), "YNNU", 4);
+  const uint32_t header[5] = {NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN, NNUE_L1, FLAG_RESIDUAL};
+  std::memcpy(bytes.data() + 4, header, sizeof header);
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i + 4 < bytes.size(); ++i) h = (h ^ bytes[i]) * 16777619u;
+  std::memcpy(&bytes[bytes.size() - 4], &h, 4);
+  std::string error;
+  const auto net = parse_network(bytes.data(), bytes.size(), &error);
+  ASSERT_TRUE(net) << error;
+  EXPECT_TRUE(net->residual);
+  Engine linear, residual;
+  ASSERT_TRUE(residual.set_option("Eval", "nnue"));
+  ASSERT_TRUE(residual.set_option("EvalFile", write_temp(bytes, "/yinsh_zero_residual.nnue"), &error)) << error;
+  const SearchResult a = search_depth(linear, 4), b = search_depth(residual, 4);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.info.score, b.info.score);
+  EXPECT_EQ(a.info.nodes, b.info.nodes);
 }
 
 TEST(SelfplayData, RecordsRoundTrip) {
