@@ -1,8 +1,10 @@
 #include "engine.h"
 
+#include <cctype>
+
 namespace yinsh {
 
-Engine::Engine() : searcher_(config()) {}
+Engine::Engine() : net_(nnue::embedded_network()), searcher_(config()) {}
 
 Engine::~Engine() {
   stop();
@@ -17,6 +19,7 @@ SearchConfig Engine::config() const {
   c.seed = uint64_t(options_.get_int("Seed"));
   c.move_overhead_ms = options_.get_int("MoveOverhead");
   if (auto w = parse_weights(options_.get("Weights"))) c.weights = *w;
+  if (options_.get("Eval") == "nnue") c.net = net_;
   return c;
 }
 
@@ -26,7 +29,15 @@ bool Engine::set_option(std::string_view name, std::string_view value, std::stri
     if (error) *error = "cannot change options while searching";
     return false;
   }
-  if (!options_.set(name, value, error)) return false;
+  std::string lower(name);
+  for (char& ch : lower) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  if (lower == "evalfile") {  // load first: a bad file changes nothing
+    auto net = value.empty() ? nnue::embedded_network() : nnue::load_network(std::string(value), error);
+    if (!net || !options_.set(name, value, error)) return false;
+    net_ = std::move(net);
+  } else if (!options_.set(name, value, error)) {
+    return false;
+  }
   searcher_.configure(config());
   return true;
 }

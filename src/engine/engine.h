@@ -44,6 +44,7 @@ class Engine {
   SearchConfig config() const;
 
   Options options_;
+  std::shared_ptr<const nnue::Network> net_;  // EvalFile's network (the built-in one at first)
   Searcher searcher_;
   std::atomic<bool> stop_{false};
   mutable std::mutex mutex_;

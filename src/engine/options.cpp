@@ -38,6 +38,10 @@ const std::vector<OptionSpec>& Options::specs() {
       {"MoveOverhead", T::Int, "30", 0, 5000, "Milliseconds kept in reserve per move for I/O"},
       {"Weights", T::String, "", 0, 0,
        "Evaluation weights, whole numbers separated by ':' or spaces (empty = the tuned ones)"},
+      {"Eval", T::String, "linear", 0, 0,
+       "Evaluation: 'nnue' (the learned network) or 'linear' (the tuned features, Weights)"},
+      {"EvalFile", T::String, "", 0, 0,
+       "Network file for Eval=nnue (empty = the network built into the binary)"},
   };
   return specs;
 }
@@ -80,6 +84,8 @@ bool Options::set(std::string_view name, std::string_view value, std::string* er
     if (s.name == "Weights" && !parse_weights(value))
       return fail("option Weights takes " + std::to_string(NUM_FEATURES) +
                   " whole numbers separated by ':' or spaces");
+    if (s.name == "Eval" && value != "nnue" && value != "linear")
+      return fail("option Eval takes nnue or linear, not '" + std::string(value) + "'");
     values_[i] = std::string(value);
   }
   return true;

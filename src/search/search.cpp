@@ -15,6 +15,7 @@
 
 #include "core/movegen.h"
 #include "search/levels.h"
+#include "search/nnue_accumulator.h"
 #include "search/timeman.h"
 
 namespace yinsh {
@@ -59,6 +60,7 @@ struct Worker {
   Move root_best;
   int root_score = 0, root_depth = 0;
   std::vector<Move> root_pv;
+  nnue::AccumulatorStack acc;  // pushed/popped with do/undo when the network evaluates
 
   void clear_history() {
     for (auto& k : killers) k[0] = k[1] = Move::none();
@@ -76,6 +78,7 @@ struct Shared {
   std::atomic<bool> stop{false};
   TranspositionTable* tt;
   const Weights* weights;
+  const nnue::Network* net = nullptr;  // null: the linear evaluation
   Clock::time_point start;
   int64_t hard_ms = -1;
   uint64_t max_nodes = 0;  // checked by the main thread against its own nodes
@@ -105,7 +108,9 @@ class Search {
     if (pos.is_over()) return terminal_score(pos, ply);
     const Step step = pos.step();
     const bool removal = step != Step::Place && step != Step::Move;
-    if ((depth <= 0 && !removal) || ply >= MAX_PLY - 1) return evaluate(pos, *s_.weights);
+    if ((depth <= 0 && !removal) || ply >= MAX_PLY - 1)
+      return s_.net ? w_.acc.evaluate(*s_.net) + (s_.net->residual ? evaluate(pos, *s_.weights) : 0)
+                    : evaluate(pos, *s_.weights);
 
     const bool pv_node = beta - alpha > 1;
     const uint64_t key = pos.key();
@@ -151,6 +156,7 @@ class Search {
       const Move m = moves[i];
 
       pos.do_move(m, w_.states[ply]);
+      if (s_.net) w_.acc.push(pos);
       const bool same = pos.side_to_move() == us;
       const int nd = costs_depth(m) ? depth - 1 : depth;
       auto child = [&](int a, int b, int d) {
@@ -166,6 +172,7 @@ class Search {
         if (v > alpha && (r || v < beta)) v = child(alpha, beta, nd);
       }
       pos.undo_move(m, w_.states[ply]);
+      if (s_.net) w_.acc.pop();
       if (s_.stopped()) return 0;
 
       if (v > best) {
@@ -219,6 +226,7 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, uint64_t
              const std::vector<std::unique_ptr<Worker>>* all, int64_t soft_ms,
              const InfoCallback& on_info) {
   w.pos = root;
+  w.acc.reset(root);
   w.root_best = Move::none();
   w.root_depth = 0;
   w.root_pv.clear();
@@ -301,10 +309,12 @@ SearchResult Searcher::run_noisy(const Position& pos, const Limits& limits,
   s.external_stop = &stop;
   s.tt = &tt_;
   s.weights = &config_.weights;
+  s.net = config_.net.get();
   s.start = Clock::now();
   s.max_nodes = limits.nodes;
   Search search(w, s);
   w.pos = pos;
+  w.acc.reset(pos);
   MoveList list;
   generate(pos, list);
   SearchResult r;
@@ -313,10 +323,12 @@ SearchResult Searcher::run_noisy(const Position& pos, const Limits& limits,
   const int depth = std::max(1, limits.depth > 0 ? std::min(limits.depth, lp.max_depth) : lp.max_depth);
   for (Move m : list) {
     w.pos.do_move(m, w.states[0]);
+    if (s.net) w.acc.push(w.pos);
     const bool same = w.pos.side_to_move() == us;
     const int nd = costs_depth(m) ? depth - 1 : depth;
     int v = same ? search.search(-INF, INF, nd, 1) : -search.search(-INF, INF, nd, 1);
     w.pos.undo_move(m, w.states[0]);
+    if (s.net) w.acc.pop();
     v += int(rng_.below(uint32_t(2 * lp.noise + 1))) - lp.noise;
     if (v > best || r.best.is_none()) best = v, r.best = m;
   }
@@ -359,6 +371,7 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
   s.external_stop = &stop;
   s.tt = &tt_;
   s.weights = &config_.weights;
+  s.net = config_.net.get();
   s.start = Clock::now();
   s.hard_ms = budget.hard_ms;
   s.max_nodes = limits.nodes;

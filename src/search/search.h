@@ -11,6 +11,7 @@
 #include "core/position.h"
 #include "core/random.h"
 #include "search/eval.h"
+#include "search/nnue.h"
 #include "search/tt.h"
 
 namespace yinsh {
@@ -46,6 +47,7 @@ struct SearchConfig {
   uint64_t seed = 1;
   int64_t move_overhead_ms = 30;
   Weights weights = default_weights();  // the evaluation's weights (tuning swaps them)
+  std::shared_ptr<const nnue::Network> net;  // evaluate with this network; null = linear
 };
 
 struct Worker;  // one search thread's state (search.cpp)

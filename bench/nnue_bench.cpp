@@ -1,0 +1,68 @@
+// Micro-benchmarks of the evaluations (Google Benchmark): the network from scratch, its
+// output layers alone (SIMD and scalar), the incremental update after one ring move, and the
+// linear evaluation for comparison. Run: build/bench/yinsh_microbench --benchmark_filter=Eval
+#include <benchmark/benchmark.h>
+
+#include "core/movegen.h"
+#include "search/eval.h"
+#include "search/nnue_accumulator.h"
+
+namespace {
+
+using namespace yinsh;
+
+// A middle game from 30 seeded random decisions (the same every run).
+Position middle_game() {
+  Position pos = Position::start();
+  Rng rng(42);
+  static StateInfo states[30];
+  for (auto& st : states) pos.do_move(random_move(pos, rng), st);
+  return pos;
+}
+
+void BM_EvalNnueScratch(benchmark::State& state) {
+  const Position pos = middle_game();
+  const auto net = nnue::embedded_network();
+  for (auto _ : state) benchmark::DoNotOptimize(nnue::evaluate_scratch(*net, pos));
+}
+BENCHMARK(BM_EvalNnueScratch);
+
+void BM_EvalNnueForward(benchmark::State& state) {
+  const Position pos = middle_game();
+  const auto net = nnue::embedded_network();
+  nnue::Accumulator acc;
+  nnue::refresh(*net, nnue::feature_state(pos), acc);
+  const bool simd = state.range(0) != 0;
+  for (auto _ : state) benchmark::DoNotOptimize(nnue::forward(*net, acc.v[0], acc.v[1], simd));
+}
+BENCHMARK(BM_EvalNnueForward)->Arg(1)->Arg(0);  // 1 = SIMD (when available), 0 = scalar
+
+// What the search pays per evaluated child: push after do_move, update + forward, pop.
+void BM_EvalNnueIncrementalRingMove(benchmark::State& state) {
+  Position pos = middle_game();
+  const auto net = nnue::embedded_network();
+  MoveList list;
+  generate(pos, list);
+  nnue::AccumulatorStack stack;
+  stack.reset(pos);
+  stack.evaluate(*net);
+  int i = 0;
+  for (auto _ : state) {
+    const Move m = list[i++ % list.size()];
+    StateInfo st;
+    pos.do_move(m, st);
+    stack.push(pos);
+    benchmark::DoNotOptimize(stack.evaluate(*net));
+    pos.undo_move(m, st);
+    stack.pop();
+  }
+}
+BENCHMARK(BM_EvalNnueIncrementalRingMove);
+
+void BM_EvalLinear(benchmark::State& state) {
+  const Position pos = middle_game();
+  for (auto _ : state) benchmark::DoNotOptimize(evaluate(pos, default_weights()));
+}
+BENCHMARK(BM_EvalLinear);
+
+}  // namespace

@@ -1,0 +1,207 @@
+#include "nnue.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define YINSH_NNUE_X86 1
+#endif
+
+namespace yinsh::nnue {
+
+namespace {
+
+constexpr size_t HEADER_SIZE = 24;
+
+constexpr size_t payload_size() {
+  return NNUE_HIDDEN * 2 + size_t(NNUE_INPUTS) * NNUE_HIDDEN * 2 + NNUE_L1 * 4 +
+         size_t(NNUE_L1) * 2 * NNUE_HIDDEN + 4 + NNUE_L1 * 2;
+}
+
+uint32_t fnv1a(const uint8_t* p, size_t n) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 16777619u;
+  return h;
+}
+
+struct Reader {
+  const uint8_t* p;
+  uint32_t u32() {
+    const uint32_t v = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+    p += 4;
+    return v;
+  }
+  int16_t i16() {
+    const int16_t v = int16_t(uint16_t(p[0] | p[1] << 8));
+    p += 2;
+    return v;
+  }
+  int8_t i8() { return int8_t(*p++); }
+};
+
+int clip127(int v) { return v < 0 ? 0 : v > 127 ? 127 : v; }
+
+// The layers after the first one, shared by both paths: l1 sums -> score.
+int finish(const Network& net, const int32_t* sums) {
+  int64_t out = net.out_bias;
+  for (int o = 0; o < NNUE_L1; ++o) out += int64_t(clip127(sums[o] >> L1_SHIFT)) * net.out_weight[o];
+  // Floor division: a shift of the output by whole logits shifts the score exactly.
+  const int64_t q = out * SCORE_PER_LOGIT, d = int64_t(FT_SCALE) * OUT_SCALE;
+  return int(q >= 0 ? q / d : -((-q + d - 1) / d));
+}
+
+int forward_scalar(const Network& net, const int16_t* us, const int16_t* them) {
+  uint8_t in[2 * NNUE_HIDDEN];
+  for (int i = 0; i < NNUE_HIDDEN; ++i) {
+    in[i] = uint8_t(clip127(us[i]));
+    in[NNUE_HIDDEN + i] = uint8_t(clip127(them[i]));
+  }
+  int32_t sums[NNUE_L1];
+  for (int o = 0; o < NNUE_L1; ++o) {
+    int32_t s = net.l1_bias[o];
+    for (int i = 0; i < 2 * NNUE_HIDDEN; ++i) s += int32_t(in[i]) * net.l1_weight[o][i];
+    sums[o] = s;
+  }
+  return finish(net, sums);
+}
+
+void apply_scalar(const Network& net, int16_t* acc, int feature, int sign) {
+  const int16_t* w = net.ft_weight[feature];
+  if (sign > 0)
+    for (int i = 0; i < NNUE_HIDDEN; ++i) acc[i] = int16_t(uint16_t(acc[i]) + uint16_t(w[i]));
+  else
+    for (int i = 0; i < NNUE_HIDDEN; ++i) acc[i] = int16_t(uint16_t(acc[i]) - uint16_t(w[i]));
+}
+
+#ifdef YINSH_NNUE_X86
+__attribute__((target("avx2"))) int forward_avx2(const Network& net, const int16_t* us,
+                                                   const int16_t* them) {
+  alignas(32) uint8_t in[2 * NNUE_HIDDEN];
+  const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(127);
+  for (int half = 0; half < 2; ++half) {
+    const int16_t* a = half ? them : us;
+    for (int i = 0; i < NNUE_HIDDEN; i += 32) {
+      __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+      __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i + 16));
+      x = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
+      y = _mm256_min_epi16(_mm256_max_epi16(y, zero), top);
+      const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(x, y), 0xD8);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(in + half * NNUE_HIDDEN + i), packed);
+    }
+  }
+  const __m256i ones = _mm256_set1_epi16(1);
+  alignas(32) int32_t sums[NNUE_L1];
+  // Four outputs at a time; their 8-lane sums are folded together by horizontal adds.
+  for (int o = 0; o < NNUE_L1; o += 4) {
+    __m256i acc[4] = {};
+    for (int i = 0; i < 2 * NNUE_HIDDEN; i += 32) {
+      const __m256i x = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
+      for (int k = 0; k < 4; ++k) {
+        const __m256i w = _mm256_load_si256(reinterpret_cast<const __m256i*>(&net.l1_weight[o + k][i]));
+        // u8 (<= 127) x i8 pairs sum to at most 2 x 127 x 128 in magnitude: no saturation.
+        acc[k] = _mm256_add_epi32(acc[k], _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), ones));
+      }
+    }
+    const __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(acc[0], acc[1]), _mm256_hadd_epi32(acc[2], acc[3]));
+    const __m128i s = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&net.l1_bias[o]));
+    _mm_store_si128(reinterpret_cast<__m128i*>(&sums[o]), _mm_add_epi32(s, b));
+  }
+  return finish(net, sums);
+}
+
+__attribute__((target("avx2"))) void apply_avx2(const Network& net, int16_t* acc, int feature,
+                                                  int sign) {
+  const int16_t* w = net.ft_weight[feature];
+  for (int i = 0; i < NNUE_HIDDEN; i += 16) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i));
+    const __m256i b = _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(acc + i),
+                        sign > 0 ? _mm256_add_epi16(a, b) : _mm256_sub_epi16(a, b));
+  }
+}
+
+const bool HAS_AVX2 = __builtin_cpu_supports("avx2");
+#else
+const bool HAS_AVX2 = false;
+#endif
+
+}  // namespace
+
+bool simd_available() { return HAS_AVX2; }
+
+size_t network_file_size() { return HEADER_SIZE + payload_size() + 4; }
+
+int forward(const Network& net, const int16_t* us, const int16_t* them, bool simd) {
+#ifdef YINSH_NNUE_X86
+  if (simd && HAS_AVX2) return forward_avx2(net, us, them);
+#endif
+  (void)simd;
+  return forward_scalar(net, us, them);
+}
+
+void apply_feature(const Network& net, int16_t* acc, int feature, int sign, bool simd) {
+#ifdef YINSH_NNUE_X86
+  if (simd && HAS_AVX2) return apply_avx2(net, acc, feature, sign);
+#endif
+  (void)simd;
+  apply_scalar(net, acc, feature, sign);
+}
+
+std::shared_ptr<const Network> parse_network(const uint8_t* data, size_t size, std::string* error) {
+  auto fail = [&](const std::string& m) -> std::shared_ptr<const Network> {
+    if (error) *error = m;
+    return nullptr;
+  };
+  if (size < HEADER_SIZE || std::memcmp(data, "YNNU", 4) != 0)
+    return fail("not a YINSH network file (magic)");
+  Reader r{data + 4};
+  const uint32_t version = r.u32(), inputs = r.u32(), hidden = r.u32(), l1 = r.u32();
+  const uint32_t flags = r.u32();
+  if (version != NNUE_VERSION)
+    return fail("network file version " + std::to_string(version) + ", expected " +
+                std::to_string(NNUE_VERSION));
+  if (inputs != NNUE_INPUTS || hidden != NNUE_HIDDEN || l1 != NNUE_L1)
+    return fail("network shape " + std::to_string(inputs) + "x" + std::to_string(hidden) + "x" +
+                std::to_string(l1) + ", this engine needs " + std::to_string(NNUE_INPUTS) + "x" +
+                std::to_string(NNUE_HIDDEN) + "x" + std::to_string(NNUE_L1));
+  if (flags & ~FLAG_RESIDUAL) return fail("network file has unknown flags " + std::to_string(flags));
+  if (size != network_file_size())
+    return fail("network file has " + std::to_string(size) + " bytes, expected " +
+                std::to_string(network_file_size()) + " (truncated?)");
+  Reader tail{data + size - 4};
+  if (tail.u32() != fnv1a(data, size - 4)) return fail("network file checksum mismatch");
+  auto net = std::make_shared<Network>();
+  net->residual = (flags & FLAG_RESIDUAL) != 0;
+  for (auto& b : net->ft_bias) b = r.i16();
+  for (auto& row : net->ft_weight)
+    for (auto& w : row) w = r.i16();
+  for (auto& b : net->l1_bias) b = int32_t(r.u32());
+  for (auto& row : net->l1_weight)
+    for (auto& w : row) w = r.i8();
+  net->out_bias = int32_t(r.u32());
+  for (auto& w : net->out_weight) w = r.i16();
+  return net;
+}
+
+std::shared_ptr<const Network> load_network(const std::string& path, std::string* error) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    if (error) *error = "cannot open network file '" + path + "'";
+    return nullptr;
+  }
+  std::vector<uint8_t> bytes;
+  uint8_t buf[1 << 16];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0 && bytes.size() < (64u << 20);)
+    bytes.insert(bytes.end(), buf, buf + n);
+  std::fclose(f);
+  std::string why;
+  auto net = parse_network(bytes.data(), bytes.size(), &why);
+  if (!net && error) *error = path + ": " + why;
+  return net;
+}
+
+}  // namespace yinsh::nnue

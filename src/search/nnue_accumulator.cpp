@@ -1,0 +1,129 @@
+#include "nnue_accumulator.h"
+
+#include <cstring>
+
+#include "search/selfplay_data.h"
+
+namespace yinsh::nnue {
+
+namespace {
+
+// Kind of absolute set s (0 W rings, 1 B rings, 2 W markers, 3 B markers) seen by `persp`.
+constexpr int kind_for(int set, Color persp) {
+  const int colour = set & 1, piece = set >> 1;  // piece 0 ring, 1 marker
+  return piece * 2 + (colour == int(persp) ? 0 : 1);
+}
+
+// Changes of one perspective between two feature states.
+struct Delta {
+  int added[192], removed[192];
+  int n_added = 0, n_removed = 0;
+};
+
+void diff(const FeatureState& from, const FeatureState& to, Color persp, Delta& d) {
+  for (int s = 0; s < 4; ++s) {
+    const int kind = kind_for(s, persp);
+    for (Point p : to.sets[size_t(s)] & ~from.sets[size_t(s)])
+      d.added[d.n_added++] = piece_feature(kind, dense_index(p));
+    for (Point p : from.sets[size_t(s)] & ~to.sets[size_t(s)])
+      d.removed[d.n_removed++] = piece_feature(kind, dense_index(p));
+  }
+  for (int own = 0; own < 2; ++own) {
+    const Color c = own ? persp : ~persp;
+    if (from.removed[c] != to.removed[c]) {
+      d.removed[d.n_removed++] = removed_feature(own, from.removed[c]);
+      d.added[d.n_added++] = removed_feature(own, to.removed[c]);
+    }
+  }
+  if (pool_feature(from.pool) != pool_feature(to.pool)) {
+    d.removed[d.n_removed++] = pool_feature(from.pool);
+    d.added[d.n_added++] = pool_feature(to.pool);
+  }
+}
+
+}  // namespace
+
+FeatureState feature_state(const Position& pos) {
+  FeatureState s;
+  s.sets = {pos.rings(WHITE), pos.rings(BLACK), pos.markers(WHITE), pos.markers(BLACK)};
+  s.removed[WHITE] = uint8_t(std::min(pos.removed(WHITE), 2));
+  s.removed[BLACK] = uint8_t(std::min(pos.removed(BLACK), 2));
+  s.pool = uint8_t(pos.markers_in_pool());
+  s.side = pos.side_to_move();
+  return s;
+}
+
+int active_features(const FeatureState& s, Color persp, int* out) {
+  int n = 0;
+  for (int set = 0; set < 4; ++set)
+    for (Point p : s.sets[size_t(set)]) out[n++] = piece_feature(kind_for(set, persp), dense_index(p));
+  out[n++] = removed_feature(true, s.removed[persp]);
+  out[n++] = removed_feature(false, s.removed[~persp]);
+  out[n++] = pool_feature(s.pool);
+  return n;
+}
+
+void refresh(const Network& net, const FeatureState& s, Accumulator& acc, bool simd) {
+  int features[2 * NUM_POINTS + 3];
+  for (int c = 0; c < 2; ++c) {
+    std::memcpy(acc.v[c], net.ft_bias, sizeof acc.v[c]);
+    const int n = active_features(s, Color(c), features);
+    for (int i = 0; i < n; ++i) apply_feature(net, acc.v[c], features[i], +1, simd);
+  }
+}
+
+int evaluate_scratch(const Network& net, const Position& pos, bool simd) {
+  Accumulator acc;
+  const FeatureState s = feature_state(pos);
+  refresh(net, s, acc, simd);
+  return forward(net, acc.v[s.side], acc.v[~s.side], simd);
+}
+
+void AccumulatorStack::reset(const Position& root) {
+  top_ = 0;
+  entries_[0].state = feature_state(root);
+  entries_[0].computed = false;
+}
+
+void AccumulatorStack::push(const Position& after_move) {
+  Entry& e = entries_[size_t(++top_)];
+  e.state = feature_state(after_move);
+  e.computed = false;
+}
+
+const Accumulator& AccumulatorStack::current(const Network& net, bool simd) {
+  Entry& top = entries_[size_t(top_)];
+  if (computed_with_ != &net) {  // another network: nothing below is valid
+    for (int k = 0; k <= top_; ++k) entries_[size_t(k)].computed = false;
+    computed_with_ = &net;
+  }
+  if (top.computed) return top.acc;
+  int base = top_;
+  while (base >= 0 && !entries_[size_t(base)].computed) --base;
+  if (base < 0) {
+    refresh(net, top.state, top.acc, simd);
+  } else {
+    const Entry& from = entries_[size_t(base)];
+    for (int c = 0; c < 2; ++c) {
+      Delta d;
+      diff(from.state, top.state, Color(c), d);
+      if (d.n_added + d.n_removed > 60) {  // a refresh is cheaper
+        refresh(net, top.state, top.acc, simd);
+        break;
+      }
+      std::memcpy(top.acc.v[c], from.acc.v[c], sizeof top.acc.v[c]);
+      for (int i = 0; i < d.n_removed; ++i) apply_feature(net, top.acc.v[c], d.removed[i], -1, simd);
+      for (int i = 0; i < d.n_added; ++i) apply_feature(net, top.acc.v[c], d.added[i], +1, simd);
+    }
+  }
+  top.computed = true;
+  return top.acc;
+}
+
+int AccumulatorStack::evaluate(const Network& net, bool simd) {
+  const Accumulator& acc = current(net, simd);
+  const Color side = entries_[size_t(top_)].state.side;
+  return forward(net, acc.v[side], acc.v[~side], simd);
+}
+
+}  // namespace yinsh::nnue

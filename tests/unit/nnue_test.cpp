@@ -1,0 +1,287 @@
+// The learned evaluation: incremental accumulators equal a from-scratch evaluation in random
+// games, the SIMD path equals the scalar path, bad network files are rejected and the engine
+// keeps its network, and self-play records round-trip.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/random.h"
+#include "engine/engine.h"
+#include "search/nnue.h"
+#include "search/nnue_accumulator.h"
+#include "search/selfplay_data.h"
+
+extern const unsigned char yinsh_nnue_embedded[];
+extern const std::size_t yinsh_nnue_embedded_size;
+
+namespace yinsh {
+namespace {
+
+using namespace nnue;
+
+std::vector<uint8_t> embedded_bytes() {
+  return {yinsh_nnue_embedded, yinsh_nnue_embedded + yinsh_nnue_embedded_size};
+}
+
+// A network with random weights in ranges that exercise clipping on both sides.
+std::shared_ptr<Network> random_network(uint64_t seed) {
+  Rng rng(seed);
+  auto net = std::make_shared<Network>();
+  auto r = [&](int lo, int hi) { return lo + int(rng.below(uint32_t(hi - lo + 1))); };
+  for (auto& b : net->ft_bias) b = int16_t(r(-60, 120));
+  for (auto& row : net->ft_weight)
+    for (auto& w : row) w = int16_t(r(-70, 70));
+  for (auto& b : net->l1_bias) b = r(-20000, 20000);
+  for (auto& row : net->l1_weight)
+    for (auto& w : row) w = int8_t(r(-128, 127));
+  net->out_bias = r(-100000, 100000);
+  for (auto& w : net->out_weight) w = int16_t(r(-3000, 3000));
+  return net;
+}
+
+std::string write_temp(const std::vector<uint8_t>& bytes, const char* name) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  return path;
+}
+
+TEST(Nnue, EmbeddedNetworkParses) {
+  std::string error;
+  EXPECT_EQ(embedded_bytes().size(), network_file_size());
+  EXPECT_TRUE(parse_network(yinsh_nnue_embedded, yinsh_nnue_embedded_size, &error)) << error;
+}
+
+// Property: after every decision of seeded random games, and after side branches pushed and
+// popped on top, the lazily updated accumulators equal a refresh from scratch and the score
+// equals the from-scratch evaluation (scalar and SIMD alike).
+TEST(Nnue, IncrementalAccumulatorEqualsScratchInRandomGames) {
+  const auto net = random_network(7);
+  const auto embedded = embedded_network();
+  for (uint64_t game = 0; game < 60; ++game) {
+    Rng rng(1000 + game);
+    Position pos = Position::start();
+    AccumulatorStack stack;
+    stack.reset(pos);
+    std::vector<StateInfo> states(600);
+    std::vector<Move> played;
+    const Network& n = game % 3 == 2 ? *embedded : *net;
+    const bool simd = game % 2 == 0;
+    for (int ply = 0; !pos.is_over() && ply < 500; ++ply) {
+      const bool quiet = pos.step() == Step::Place || pos.step() == Step::Move;
+      if (quiet && rng.below(3) != 0) {  // evaluate here (lazily, not at every ply)
+        Accumulator fresh;
+        refresh(n, feature_state(pos), fresh, simd);
+        const Accumulator& inc = stack.current(n, simd);
+        ASSERT_EQ(std::memcmp(&fresh, &inc, sizeof fresh), 0) << "game " << game << " ply " << ply;
+        ASSERT_EQ(stack.evaluate(n, simd), evaluate_scratch(n, pos, !simd));
+      }
+      // A side branch: one decision pushed, evaluated, undone and popped.
+      if (!pos.is_over() && rng.below(4) == 0) {
+        const Move side_move = random_decision(pos, rng);
+        StateInfo st;
+        pos.do_move(side_move, st);
+        stack.push(pos);
+        if (!pos.is_over()) ASSERT_EQ(stack.evaluate(n, simd), evaluate_scratch(n, pos, simd));
+        pos.undo_move(side_move, st);
+        stack.pop();
+      }
+      const Move m = random_decision(pos, rng);
+      pos.do_move(m, states[size_t(ply)]);
+      stack.push(pos);
+      played.push_back(m);
+    }
+    // Undo the whole game: the stack follows back down to the root.
+    for (int ply = int(played.size()) - 1; ply >= 0; --ply) {
+      pos.undo_move(played[size_t(ply)], states[size_t(ply)]);
+      stack.pop();
+      if (ply % 17 == 0)
+        ASSERT_EQ(stack.evaluate(n, simd), evaluate_scratch(n, pos, simd)) << "undo ply " << ply;
+    }
+    EXPECT_EQ(stack.depth(), 0);
+  }
+}
+
+TEST(Nnue, SimdPathEqualsScalarPath) {
+  if (!simd_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+  const auto net = random_network(11);
+  Rng rng(3);
+  for (int trial = 0; trial < 2000; ++trial) {
+    alignas(32) int16_t us[NNUE_HIDDEN], them[NNUE_HIDDEN];
+    for (int i = 0; i < NNUE_HIDDEN; ++i) {
+      us[i] = int16_t(int(rng.below(600)) - 200);
+      them[i] = int16_t(int(rng.below(600)) - 200);
+    }
+    ASSERT_EQ(forward(*net, us, them, true), forward(*net, us, them, false));
+    const int f = int(rng.below(NNUE_INPUTS)), sign = rng.below(2) ? 1 : -1;
+    alignas(32) int16_t a[NNUE_HIDDEN], b[NNUE_HIDDEN];
+    std::memcpy(a, us, sizeof a);
+    std::memcpy(b, us, sizeof b);
+    apply_feature(*net, a, f, sign, true);
+    apply_feature(*net, b, f, sign, false);
+    ASSERT_EQ(std::memcmp(a, b, sizeof a), 0);
+  }
+}
+
+TEST(Nnue, BadNetworkFilesAreRejected) {
+  const auto good = embedded_bytes();
+  std::string error;
+  auto truncated = good;
+  truncated.resize(good.size() - 100);
+  EXPECT_FALSE(parse_network(truncated.data(), truncated.size(), &error));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+  auto magic = good;
+  magic[0] = 'X';
+  EXPECT_FALSE(parse_network(magic.data(), magic.size(), &error));
+  EXPECT_NE(error.find("magic"), std::string::npos) << error;
+  auto shape = good;
+  shape[12] = 64;  // hidden 64
+  EXPECT_FALSE(parse_network(shape.data(), shape.size(), &error));
+  EXPECT_NE(error.find("shape"), std::string::npos) << error;
+  auto flipped = good;
+  flipped[5000] ^= 1;
+  EXPECT_FALSE(parse_network(flipped.data(), flipped.size(), &error));
+  EXPECT_NE(error.find("checksum"), std::string::npos) << error;
+  auto flags = good;
+  flags[20] = 2;  // an unknown flag (the checksum is checked after the header)
+  EXPECT_FALSE(parse_network(flags.data(), flags.size(), &error));
+  EXPECT_NE(error.find("flags"), std::string::npos) << error;
+  EXPECT_FALSE(parse_network(good.data(), 3, &error));
+  EXPECT_FALSE(load_network("/nonexistent/net.bin", &error));
+  EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
+}
+
+SearchResult search_depth(Engine& e, int depth) {
+  Position pos = Position::start();
+  Rng rng(5);
+  StateInfo st[20];
+  for (int i = 0; i < 14; ++i) pos.do_move(random_decision(pos, rng), st[i]);
+  Limits limits;
+  limits.depth = depth;
+  e.new_game();
+  return e.search(pos, limits);
+}
+
+TEST(Nnue, EngineKeepsItsNetworkWhenEvalFileIsBad) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_option("Eval", "nnue"));
+  const SearchResult before = search_depth(engine, 3);
+
+  auto truncated = embedded_bytes();
+  truncated.resize(truncated.size() / 2);
+  std::string error;
+  EXPECT_FALSE(engine.set_option("EvalFile", write_temp(truncated, "/yinsh_truncated.nnue"), &error));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+  EXPECT_FALSE(engine.set_option("EvalFile", "/nonexistent/net.bin", &error));
+  EXPECT_EQ(engine.options().get("EvalFile"), "");
+  const SearchResult after = search_depth(engine, 3);
+  EXPECT_EQ(after.info.score, before.info.score);
+  EXPECT_EQ(after.info.nodes, before.info.nodes);
+  EXPECT_EQ(after.best, before.best);
+  EXPECT_FALSE(engine.set_option("Eval", "neural", &error));
+  EXPECT_EQ(engine.options().get("Eval"), "nnue");
+}
+
+TEST(Nnue, EvalFileLoadsAnotherNetwork) {
+  // A valid file with another output bias: scores shift, so the network was swapped in.
+  auto bytes = embedded_bytes();
+  const size_t out_bias = network_file_size() - 4 - 2 * NNUE_L1 - 4;
+  int32_t bias;
+  std::memcpy(&bias, &bytes[out_bias], 4);
+  bias += 127 * 1024;  // +1 logit = +100
+  std::memcpy(&bytes[out_bias], &bias, 4);
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i + 4 < bytes.size(); ++i) h = (h ^ bytes[i]) * 16777619u;
+  std::memcpy(&bytes[bytes.size() - 4], &h, 4);
+  const std::string path = write_temp(bytes, "/yinsh_shifted.nnue");
+
+  Position pos = Position::start();
+  Rng rng(9);
+  StateInfo st[20];
+  for (int i = 0; i < 12; ++i) pos.do_move(random_decision(pos, rng), st[i]);
+  std::string error;
+  const auto shifted = load_network(path, &error);
+  ASSERT_TRUE(shifted) << error;
+  EXPECT_EQ(evaluate_scratch(*shifted, pos), evaluate_scratch(*embedded_network(), pos) + 100);
+
+  Engine engine;
+  ASSERT_TRUE(engine.set_option("Eval", "nnue"));
+  ASSERT_TRUE(engine.set_option("EvalFile", path, &error)) << error;
+  EXPECT_EQ(engine.options().get("EvalFile"), path);
+  ASSERT_TRUE(engine.set_option("EvalFile", ""));  // back to the built-in network
+}
+
+// A residual network (flag bit 0) adds the linear evaluation: with every network weight zero,
+// the search plays exactly like Eval=linear.
+TEST(Nnue, ResidualNetworkWithZeroWeightsSearchesLikeLinear) {
+  std::vector<uint8_t> bytes(network_file_size(), 0);
+  std::memcpy(bytes.data(), "YNNU", 4);
+  const uint32_t header[5] = {NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN, NNUE_L1, FLAG_RESIDUAL};
+  std::memcpy(bytes.data() + 4, header, sizeof header);
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i + 4 < bytes.size(); ++i) h = (h ^ bytes[i]) * 16777619u;
+  std::memcpy(&bytes[bytes.size() - 4], &h, 4);
+  std::string error;
+  const auto net = parse_network(bytes.data(), bytes.size(), &error);
+  ASSERT_TRUE(net) << error;
+  EXPECT_TRUE(net->residual);
+  Engine linear, residual;
+  ASSERT_TRUE(residual.set_option("Eval", "nnue"));
+  ASSERT_TRUE(residual.set_option("EvalFile", write_temp(bytes, "/yinsh_zero_residual.nnue"), &error)) << error;
+  const SearchResult a = search_depth(linear, 4), b = search_depth(residual, 4);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.info.score, b.info.score);
+  EXPECT_EQ(a.info.nodes, b.info.nodes);
+}
+
+TEST(SelfplayData, RecordsRoundTrip) {
+  Rng rng(21);
+  Position pos = Position::start();
+  std::vector<StateInfo> states(600);
+  std::vector<TrainingRecord> written;
+  for (int ply = 0; !pos.is_over() && ply < 500; ++ply) {
+    if (pos.step() == Step::Place || pos.step() == Step::Move) {
+      TrainingRecord r = make_record(pos, int(rng.below(4000)) - 2000, ply);
+      r.result = int8_t(int(rng.below(3)) - 1);
+      uint8_t bytes[SELFPLAY_RECORD_SIZE];
+      encode_record(r, bytes);
+      EXPECT_EQ(decode_record(bytes), r);
+      Position back;
+      ASSERT_TRUE(record_position(r, back));
+      EXPECT_EQ(feature_state(back).sets, feature_state(pos).sets);
+      EXPECT_EQ(back.side_to_move(), pos.side_to_move());
+      EXPECT_EQ(back.removed(WHITE), pos.removed(WHITE));
+      written.push_back(r);
+    }
+    pos.do_move(random_decision(pos, rng), states[size_t(ply)]);
+  }
+  const std::string path = ::testing::TempDir() + "/yinsh_selfplay.bin";
+  std::remove(path.c_str());
+  std::string error;
+  {
+    SelfplayWriter w;
+    ASSERT_TRUE(w.open(path, &error)) << error;
+    ASSERT_TRUE(w.append(written, &error));
+  }
+  {
+    SelfplayWriter w;  // appending keeps one header
+    ASSERT_TRUE(w.open(path, &error)) << error;
+    ASSERT_TRUE(w.append(written, &error));
+  }
+  std::vector<TrainingRecord> read;
+  ASSERT_TRUE(read_selfplay_file(path, read, &error)) << error;
+  ASSERT_EQ(read.size(), 2 * written.size());
+  EXPECT_EQ(read.front(), written.front());
+  EXPECT_EQ(read.back(), written.back());
+  std::ofstream(path, std::ios::app) << "x";  // a torn record
+  read.clear();
+  EXPECT_FALSE(read_selfplay_file(path, read, &error));
+  SelfplayWriter w;
+  EXPECT_FALSE(w.open(path, &error));  // refuses to append after a torn record
+}
+
+}  // namespace
+}  // namespace yinsh
