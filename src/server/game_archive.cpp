@@ -62,11 +62,7 @@ std::optional<OnlineGame> load_game(Store& store, const std::string& id, std::st
   }
   OnlineGame g(*meta);
   try {
-    for (const auto& e : store.load_events(id, 0)) {
-      json ev = json::parse(e.body);
-      ev["version"] = e.version;
-      g.apply(ev);
-    }
+    for (const auto& e : store.load_events(id, 0)) g.apply(parse_event_body(e.body, e.version));
   } catch (const std::exception& e) {
     if (error) *error = "game " + id + ": its log cannot be read: " + e.what();
     return std::nullopt;
@@ -162,10 +158,10 @@ std::optional<ImportedGame> game_from_record(const GameRecord& record, int64_t n
   OnlineGame g(out.meta);
   auto step = [&](const Outcome& o) {
     if (!o.ok()) throw std::runtime_error(o.error.message);  // cannot happen for a checked record
-    json ev = o.event;
-    ev["version"] = g.version() + 1;
+    Event ev = *o.event;
+    ev.version = g.version() + 1;
     g.apply(ev);
-    out.events.push_back({g.version(), o.event.dump(-1, ' ', false, json::error_handler_t::replace)});
+    out.events.push_back({g.version(), event_body(ev)});
   };
   try {
     step(g.join(record.tag("White"), WHITE, random_token(), at));

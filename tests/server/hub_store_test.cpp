@@ -39,6 +39,11 @@ class FlakyStore final : public Store {
     if (fail) return *error = "disk on fire", AppendStatus::Failed;
     return inner_->append(game, events, summary, error);
   }
+  AppendStatus create_with_events(const GameMeta& meta, const std::vector<StoredEvent>& events,
+                                  const GameSummary& summary, std::string* error) override {
+    if (fail) return *error = "disk on fire", AppendStatus::Failed;
+    return inner_->create_with_events(meta, events, summary, error);
+  }
   std::optional<GameMeta> load_meta(const std::string& id) override {
     while (block) std::this_thread::sleep_for(1ms);
     check();

@@ -1,5 +1,5 @@
 // A first game between friends, as a new player meets it: the invite link, a name, a few
-// placements, resignation, the game-over panel, a rematch declined, the replay.
+// placements, resignation, the game-over panel (with its analysis link), a rematch declined, the replay.
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { waitPly } from "./play";
@@ -81,6 +81,10 @@ test("an invited friend names themself, the game ends by resignation, a rematch 
     await expect(p.getByTestId("status")).not.toContainText(/Black wins/);
   }
   await alice.screenshot({ path: join(SHOTS, "game-over-panel.png") });
+  // The panel links the analysis board with the whole game (both placements).
+  const analyse = bob.getByTestId("over-analyse");
+  await expect(analyse).toHaveText("Analyse the game");
+  expect(decodeURIComponent((await analyse.getAttribute("href")) ?? "").replaceAll("+", " ")).toContain("moves=e5 f6");
 
   // Bob offers a rematch; Alice is told and declines; Bob is told.
   await bob.getByTestId("game-over").getByRole("button", { name: "Rematch" }).click();

@@ -1,7 +1,8 @@
 // The panel shown when a game ends: who won and why, rematch (offer, accept, decline),
-// replay, new game. Declining is the player's own: the server keeps no refusal, so the
+// replay, analysis of the whole game, new game. Declining is the player's own: the server keeps no refusal, so the
 // panel hides the offer and a chat line tells the other player.
 import { useState } from "preact/hooks";
+import { analysisLink } from "./analysis";
 import { t } from "./i18n";
 import { linkClick } from "./router";
 import { describeResult, other } from "./status";
@@ -65,6 +66,16 @@ export function GameOver(props: {
         {st.status === "over" ? (
           <a class="button" href={`/replay/${game.id}`} onClick={linkClick}>
             {t("over.replay")}
+          </a>
+        ) : null}
+        {st.status === "over" ? (
+          <a
+            class="button"
+            data-testid="over-analyse"
+            href={analysisLink(game.start, game.decisions)}
+            onClick={linkClick}
+          >
+            {t("over.analyse")}
           </a>
         ) : null}
         <a class="button" href="/" onClick={linkClick}>

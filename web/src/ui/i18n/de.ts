@@ -148,6 +148,7 @@ export const de: Record<Key, string> = {
   "over.decline": "Ablehnen",
   "over.declined_chat": "Ich habe die Revanche abgelehnt, danke.",
   "over.watch_rematch": "Revanche ansehen",
+  "over.analyse": "Partie analysieren",
   "over.replay": "Nachspielen",
   "over.new_game": "Neue Partie",
 

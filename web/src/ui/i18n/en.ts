@@ -144,6 +144,7 @@ export const en = {
   "over.decline": "Decline",
   "over.declined_chat": "I declined the rematch, thanks.",
   "over.watch_rematch": "Watch the rematch",
+  "over.analyse": "Analyse the game",
   "over.replay": "Replay",
   "over.new_game": "New game",
 

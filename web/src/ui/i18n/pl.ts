@@ -146,6 +146,7 @@ export const pl: Record<Key, string> = {
   "over.decline": "Odrzuć",
   "over.declined_chat": "Odrzucam rewanż, dziękuję.",
   "over.watch_rematch": "Oglądaj rewanż",
+  "over.analyse": "Analizuj partię",
   "over.replay": "Powtórka",
   "over.new_game": "Nowa partia",
 
