@@ -439,13 +439,19 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
   s.stop = true;
   for (auto& t : helpers) t.join();
 
+  // Lazy SMP: play the result of the thread that completed the deepest iteration (the main
+  // thread on ties; with MultiPV the main thread, whose lines are reported).
+  const Worker* chosen = workers_[0].get();
+  if (config_.multipv == 1)
+    for (const auto& w : workers_)
+      if (w->root_depth > chosen->root_depth && !w->root_best.is_none()) chosen = w.get();
   Worker& main = *workers_[0];
   SearchResult r;
-  r.best = main.root_best.is_none() ? root[0] : main.root_best;
-  r.info.depth = main.root_depth;
-  r.info.score = main.root_score;
+  r.best = chosen->root_best.is_none() ? root[0] : chosen->root_best;
+  r.info.depth = chosen->root_depth;
+  r.info.score = chosen->root_score;
   r.info.winprob = win_permille(r.info.score);
-  r.info.pv = main.root_pv.empty() ? std::vector<Move>{r.best} : main.root_pv;
+  r.info.pv = chosen->root_pv.empty() ? std::vector<Move>{r.best} : chosen->root_pv;
   // The lines of the last completed depth; an unfinished deeper iteration may have found a
   // better first decision, which is played: it leads the lines then.
   r.info.lines = main.lines;

@@ -95,7 +95,9 @@ TEST(SearchMoves, RestrictTheRootAndIgnoreIllegalEntries) {
     EXPECT_TRUE(r.best == legal[1] || r.best == legal[legal.size() - 1]) << level;
     for (const PvLine& line : r.info.lines)
       EXPECT_TRUE(line.move == legal[1] || line.move == legal[legal.size() - 1]);
-    if (level == 8) EXPECT_EQ(r.info.lines.size(), 2u);
+    if (level == 8) {
+      EXPECT_EQ(r.info.lines.size(), 2u);
+    }
   }
   // Nothing legal named: the whole root is searched.
   Searcher s;
