@@ -273,6 +273,11 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
     }
     w.pv_idx = 0;
     if (s.stopped()) break;
+    // Line 1 is the decision played; the others best first (transpositions can leave them
+    // slightly out of order).
+    if (lines.size() > 2)
+      std::stable_sort(lines.begin() + 1, lines.end(),
+                       [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
     w.lines = lines;
     w.root_score = v;
     w.root_depth = depth;

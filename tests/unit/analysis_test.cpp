@@ -50,8 +50,9 @@ TEST(MultiPV, LinesAreDistinctLegalAndLedByTheDecisionPlayed) {
     seen.insert(line.move.raw());
   }
   EXPECT_EQ(seen.size(), 4u);
-  // Each later line is the best of what remains, so never better than the first.
-  for (const PvLine& line : r.info.lines) EXPECT_LE(line.score, r.info.lines[0].score);
+  // The lines after the first are sorted best first.
+  for (size_t k = 2; k < r.info.lines.size(); ++k)
+    EXPECT_LE(r.info.lines[k].score, r.info.lines[k - 1].score);
 }
 
 TEST(MultiPV, OneLineSearchesExactlyAsBefore) {
