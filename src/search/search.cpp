@@ -97,6 +97,7 @@ struct Shared {
   Clock::time_point start;
   int64_t hard_ms = -1;
   uint64_t max_nodes = 0;  // checked by the main thread against its own nodes
+  std::atomic<int> main_depth{0};  // the depth the main thread is searching (Lazy SMP)
   bool stopped() const {
     return stop.load(std::memory_order_relaxed) ||
            external_stop->load(std::memory_order_relaxed);
@@ -261,6 +262,12 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
   std::vector<PvLine> lines;
   Search search(w, s);
   for (int depth = 1 + (w.id & 1); depth <= max_depth; ++depth) {
+    // Lazy SMP: a helper never searches a depth the main thread is already at, so the threads
+    // fill the shared table with different work.
+    if (w.id == 0)
+      s.main_depth.store(depth, std::memory_order_relaxed);
+    else
+      depth = std::min(max_depth, std::max(depth, s.main_depth.load(std::memory_order_relaxed) + 1));
     lines.clear();
     int v = 0;
     for (w.pv_idx = 0; w.pv_idx < nlines; ++w.pv_idx) {
