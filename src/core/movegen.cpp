@@ -47,9 +47,8 @@ int count_moves(const Position& pos) {
     case Step::Place:
       return pos.empty_points().count();
     case Step::Move: {
-      const Bitboard rings = pos.rings(), markers = pos.markers();
       int n = 0;
-      pos.rings(us).for_each([&](Point from) { n += ring_destinations(from, rings, markers).count(); });
+      pos.rings(us).for_each([&](Point from) { n += ring_move_count(pos, from); });
       return n ? n : 1;  // a pass
     }
     case Step::RemoveRow:
@@ -72,11 +71,9 @@ Move nth_move(const Position& pos, int k) {
     case Step::Place:
       return Move::place(pos.empty_points().nth(k));
     case Step::Move: {
-      const Bitboard rings = pos.rings(), markers = pos.markers();
       for (Point from : pos.rings(us)) {
-        const Bitboard to = ring_destinations(from, rings, markers);
-        const int n = to.count();
-        if (k < n) return Move::ring(from, to.nth(k));
+        const int n = ring_move_count(pos, from);
+        if (k < n) return Move::ring(from, ring_destinations(from, pos.rings(), pos.markers()).nth(k));
         k -= n;
       }
       return Move::pass();
@@ -94,23 +91,20 @@ Move random_move(const Position& pos, Rng& rng) {
     const int n = count_moves(pos);
     return n ? nth_move(pos, int(rng.below(uint32_t(n)))) : Move::none();
   }
-  // Ring moves: destinations of each ring once, then one draw.
+  // Ring moves: count each ring's destinations, draw one, list only that ring's.
   const Color us = pos.side_to_move();
-  const Bitboard rings = pos.rings(), markers = pos.markers();
-  Bitboard to[RINGS_PER_SIDE];
+  int count[RINGS_PER_SIDE];
   Point from[RINGS_PER_SIDE];
   int n = 0, total = 0;
   pos.rings(us).for_each([&](Point p) {
     from[n] = p;
-    to[n] = ring_destinations(p, rings, markers);
-    total += to[n++].count();
+    total += count[n++] = ring_move_count(pos, p);
   });
   if (total == 0) return Move::pass();
   int k = int(rng.below(uint32_t(total)));
   for (int i = 0;; ++i) {
-    const int c = to[i].count();
-    if (k < c) return Move::ring(from[i], to[i].nth(k));
-    k -= c;
+    if (k < count[i]) return Move::ring(from[i], ring_destinations(from[i], pos.rings(), pos.markers()).nth(k));
+    k -= count[i];
   }
 }
 

@@ -105,6 +105,20 @@ inline Bitboard ring_destinations(Point p, Direction d, Bitboard rings, Bitboard
          ring_destinations<NE>(p, rings, markers) | ring_destinations<SW>(p, rings, markers);
 }
 
+// The number of destinations of a ring on p: ring_destinations(p, ...).count(), from the
+// line layouts (lines.h) in a few word operations per line.
+[[gnu::always_inline]] inline int ring_move_count(const Position& pos, Point p) {
+  int n = 0;
+  for (int o = 0; o < NUM_ORIENTATIONS; ++o) {
+    const Bitboard::u128 mk = pos.layout_markers(o).raw(), occ = pos.layout_rings(o).raw() | mk;
+    const int base = LINES.base[o][p];
+    const uint32_t line_mk = (uint32_t(mk >> base) & 0x7ff) << 1;
+    const uint32_t line_occ = (uint32_t(occ >> base) & 0x7ff) << 1 | LINES.walls[o][p];
+    n += line_moves(line_occ, line_mk, LINES.coord[o][p] + 1);
+  }
+  return n;
+}
+
 // All legal decisions (empty when the game is over), in generation order.
 void generate(const Position& pos, MoveList& list);
 

@@ -18,11 +18,13 @@ void Position::clear(Variant v) {
 
 void Position::put_ring(Color c, Point p) {
   rings_[c] |= Bitboard::of(p);
+  toggle_layout_ring(p);
   board_key_ ^= ZOBRIST.ring[c][p];
 }
 
 void Position::put_marker(Color c, Point p) {
   markers_[c] |= Bitboard::of(p);
+  toggle_layout_marker(p);
   board_key_ ^= ZOBRIST.marker[c][p];
 }
 
@@ -57,10 +59,8 @@ uint64_t Position::compute_key() const {
 }
 
 bool Position::can_move_ring(Color c) const {
-  const Bitboard all_rings = rings();
-  const Bitboard all_markers = markers();
   for (Point p : rings_[c])
-    if (ring_destinations(p, all_rings, all_markers)) return true;
+    if (ring_move_count(*this, p)) return true;
   return false;
 }
 
@@ -116,6 +116,8 @@ void Position::do_move(Move m, StateInfo& st) {
       const Point from = m.from(), to = m.to();
       put_marker(us, from);
       rings_[us] ^= from | to;
+      toggle_layout_ring(from);
+      toggle_layout_ring(to);
       board_key_ ^= ZOBRIST.ring[us][from] ^ ZOBRIST.ring[us][to];
       const Bitboard flipped = between(from, to) & markers();
       markers_[WHITE] ^= flipped;
@@ -132,6 +134,7 @@ void Position::do_move(Move m, StateInfo& st) {
     case Move::Row: {
       const Bitboard row = between(m.from(), m.to()) | (m.from() | m.to());
       markers_[us] ^= row;
+      toggle_layout_markers(row);
       for (Point p : row) board_key_ ^= ZOBRIST.marker[us][p];
       step_ = step_ == Step::RemoveRow ? Step::RemoveRing : Step::EarlyRemoveRing;
       break;
@@ -139,6 +142,7 @@ void Position::do_move(Move m, StateInfo& st) {
 
     case Move::RemoveRing: {
       rings_[us] ^= Bitboard::of(m.from());
+      toggle_layout_ring(m.from());
       board_key_ ^= ZOBRIST.ring[us][m.from()];
       ++removed_[us];
       const bool early = step_ == Step::EarlyRemoveRing;
@@ -171,18 +175,26 @@ void Position::undo_move(Move m, const StateInfo& st) {
   switch (m.kind()) {
     case Move::Place:
       rings_[us] ^= Bitboard::of(m.from());
+      toggle_layout_ring(m.from());
       break;
     case Move::Ring:
       markers_[WHITE] ^= st.flipped;
       markers_[BLACK] ^= st.flipped;
       markers_[us] ^= Bitboard::of(m.from());
       rings_[us] ^= m.from() | m.to();
+      toggle_layout_marker(m.from());
+      toggle_layout_ring(m.from());
+      toggle_layout_ring(m.to());
       break;
-    case Move::Row:
-      markers_[us] |= between(m.from(), m.to()) | (m.from() | m.to());
+    case Move::Row: {
+      const Bitboard row = between(m.from(), m.to()) | (m.from() | m.to());
+      markers_[us] |= row;
+      toggle_layout_markers(row);
       break;
+    }
     case Move::RemoveRing:
       rings_[us] |= Bitboard::of(m.from());
+      toggle_layout_ring(m.from());
       --removed_[us];
       break;
     case Move::Pass:
@@ -213,6 +225,9 @@ bool Position::is_ok(std::string* why) const {
     return fail("two pieces share a point");
   if (markers_on_board() > TOTAL_MARKERS) return fail("more than 51 markers on the board");
   if (compute_key() != key()) return fail("the incremental hash key is stale");
+  for (int o = 1; o < NUM_ORIENTATIONS; ++o)
+    if (layout_rings(o) != to_layout(rings(), o) || layout_markers(o) != to_layout(markers(), o))
+      return fail("the line layouts are stale");
   if (removed_[WHITE] >= need && removed_[BLACK] >= need)
     return fail("both sides have removed enough rings to win");
 

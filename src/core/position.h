@@ -9,6 +9,7 @@
 
 #include "bitboard.h"
 #include "geometry.h"
+#include "lines.h"
 #include "types.h"
 
 namespace yinsh {
@@ -69,8 +70,24 @@ class Position {
 
   bool operator==(const Position& o) const;
 
+  // Rings / markers of both colours in line layout o (lines.h): 0 is the grid layout.
+  Bitboard layout_rings(int o) const { return o ? lay_rings_[o - 1] : rings(); }
+  Bitboard layout_markers(int o) const { return o ? lay_markers_[o - 1] : markers(); }
+
  private:
   void finish_removals(Color mover);
+  void toggle_layout_ring(Point p) {
+    lay_rings_[0] ^= Bitboard::of(Point(LINES.bit[1][p]));
+    lay_rings_[1] ^= Bitboard::of(Point(LINES.bit[2][p]));
+  }
+  void toggle_layout_marker(Point p) {
+    lay_markers_[0] ^= Bitboard::of(Point(LINES.bit[1][p]));
+    lay_markers_[1] ^= Bitboard::of(Point(LINES.bit[2][p]));
+  }
+  void toggle_layout_markers(Bitboard b) {
+    lay_markers_[0] ^= to_layout(b, 1);
+    lay_markers_[1] ^= to_layout(b, 2);
+  }
   void enter_move_step(Color next, Color last);
 
   std::array<Bitboard, 2> rings_{}, markers_{};
@@ -79,6 +96,8 @@ class Position {
   Step step_ = Step::Place;
   Variant variant_ = Variant::Normal;
   std::array<uint8_t, 2> removed_{};
+  // Both colours' rings and markers in line layouts 1 and 2 (derived, kept in step).
+  std::array<Bitboard, 2> lay_rings_{}, lay_markers_{};
 };
 
 }  // namespace yinsh

@@ -18,6 +18,7 @@ SearchConfig Engine::config() const {
   c.level = int(options_.get_int("Level"));
   c.seed = uint64_t(options_.get_int("Seed"));
   c.move_overhead_ms = options_.get_int("MoveOverhead");
+  c.multipv = int(options_.get_int("MultiPV"));
   if (auto w = parse_weights(options_.get("Weights"))) c.weights = *w;
   if (options_.get("Eval") == "nnue") c.net = net_;
   return c;

@@ -35,6 +35,10 @@ class Engine {
   void wait();            // blocks until no search runs (on_done has returned)
   bool searching() const;
 
+  // Analysis: set option MultiPV (or Limits::searchmoves) and read SearchInfo::lines in
+  // on_info (each completed depth) and in the result: per line the decision, its score, its
+  // win probability in permille and its principal variation, best first.
+
   // Blocking: search and return the decision (called from any thread but the worker).
   SearchResult search(const Position& pos, const Limits& limits, InfoCallback on_info = {});
 

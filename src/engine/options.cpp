@@ -36,6 +36,8 @@ const std::vector<OptionSpec>& Options::specs() {
       {"Level", T::Int, "8", 0, 8, "Playing level: 0 = uniformly random, 1 = beginner, 2 = one-ply greedy, ... 8 = full strength"},
       {"Seed", T::Int, "1", 0, INT64_MAX, "Seed of the random choices (baseline player, levels)"},
       {"MoveOverhead", T::Int, "30", 0, 5000, "Milliseconds kept in reserve per move for I/O"},
+      {"MultiPV", T::Int, "1", 1, 130,
+       "Root decisions reported with exact scores, best first (analysis; 1 plays strongest)"},
       {"Weights", T::String, "", 0, 0,
        "Evaluation weights, whole numbers separated by ':' or spaces (empty = the tuned ones)"},
       {"Eval", T::String, "linear", 0, 0,

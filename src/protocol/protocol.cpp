@@ -19,12 +19,26 @@ bool to_int(const std::string& s, int64_t& v, int64_t lo, int64_t hi) {
   return ec == std::errc() && p == s.data() + s.size() && v >= lo && v <= hi;
 }
 
-std::string info_line(const SearchInfo& i) {
-  std::string s = "info depth " + std::to_string(i.depth) + " score " + std::to_string(i.score) +
-                  " nodes " + std::to_string(i.nodes) + " nps " +
-                  std::to_string(i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes) +
-                  " time " + std::to_string(i.time_ms) + " pv";
-  for (Move m : i.pv) s += " " + to_string(m);
+bool is_go_keyword(const std::string& w) {
+  static constexpr std::string_view KEYS[] = {"depth", "nodes",    "movetime", "wtime",      "btime",
+                                              "winc",  "binc",     "infinite", "searchmoves"};
+  return std::find(std::begin(KEYS), std::end(KEYS), w) != std::end(KEYS);
+}
+
+// One `info` line per MultiPV line of a finished depth (SPEC 6, docs/api.md).
+std::string info_lines(const SearchInfo& i) {
+  const std::string nps = std::to_string(i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes);
+  std::string s;
+  const std::vector<PvLine> one{PvLine{i.pv.empty() ? Move::none() : i.pv[0], i.score, i.winprob, i.pv}};
+  const std::vector<PvLine>& lines = i.lines.empty() ? one : i.lines;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const PvLine& l = lines[k];
+    s += (k ? "\n" : "") + std::string("info depth ") + std::to_string(i.depth) + " multipv " +
+         std::to_string(k + 1) + " score " + std::to_string(l.score) + " winprob " +
+         std::to_string(l.winprob) + " nodes " + std::to_string(i.nodes) + " nps " + nps +
+         " time " + std::to_string(i.time_ms) + " pv";
+    for (Move m : l.pv) s += " " + to_string(m);
+  }
   return s;
 }
 
@@ -146,6 +160,16 @@ void Protocol::cmd_go(std::string_view args) {
       limits.infinite = true;
       continue;
     }
+    if (key == "searchmoves") {  // decisions up to the next keyword
+      for (; i + 1 < w.size() && !is_go_keyword(w[i + 1]); ++i) {
+        std::string why;
+        const auto m = parse_legal_move(game_.position(), w[i + 1], &why);
+        if (!m) return error("go: searchmoves: '" + w[i + 1] + "': " + why);
+        limits.searchmoves.push_back(*m);
+      }
+      if (limits.searchmoves.empty()) return error("go: 'searchmoves' needs at least one decision");
+      continue;
+    }
     int64_t v = 0;
     if (i + 1 >= w.size() || !to_int(w[i + 1], v, 0, int64_t(1) << 50))
       return error("go: '" + key + "' needs a non-negative whole number");
@@ -162,7 +186,7 @@ void Protocol::cmd_go(std::string_view args) {
   if (game_.position().is_over()) return error("go: the game is over");
   searching_ = true;
   engine_.start(
-      game_.position(), limits, [this](const SearchInfo& info) { send(info_line(info)); },
+      game_.position(), limits, [this](const SearchInfo& info) { send(info_lines(info)); },
       [this](const SearchResult& r) {
         std::lock_guard lock(out_mutex_);
         searching_ = false;
@@ -194,7 +218,8 @@ void Protocol::cmd_show() {
 void Protocol::cmd_help() {
   std::string s =
       "commands: position startpos [blitz] [moves D...] | position text <text> [moves D...] | legal | "
-      "perft N | go [depth D] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS] [infinite] | "
+      "perft N | go [depth D] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS] [infinite] "
+      "[searchmoves D...] | "
       "stop | isready | newgame | setoption name <name> value <value> | show | quit\noptions:";
   for (const auto& o : Options::specs())
     s += "\n  " + o.name + " (" + (o.type == OptionSpec::Type::Int ? "int " + std::to_string(o.min) + ".." + std::to_string(o.max) : "text") +

@@ -17,6 +17,7 @@
 #include "search/levels.h"
 #include "search/nnue_accumulator.h"
 #include "search/timeman.h"
+#include "search/winprob.h"
 
 namespace yinsh {
 
@@ -61,6 +62,23 @@ struct Worker {
   int root_score = 0, root_depth = 0;
   std::vector<Move> root_pv;
   nnue::AccumulatorStack acc;  // pushed/popped with do/undo when the network evaluates
+  // The root decisions searched (all legal ones or `searchmoves`), and MultiPV: the line being
+  // searched (pv_idx), the decisions of the lines before it in this iteration (excluded from
+  // it), the best of the current line so far, and the lines of the last completed iteration.
+  MoveList root_moves;
+  int pv_idx = 0;
+  Move line_moves[MAX_MOVES];
+  PvLine line;
+  std::vector<PvLine> lines;
+
+  bool excluded_at_root(Move m) const {
+    return std::find(line_moves, line_moves + pv_idx, m) != line_moves + pv_idx;
+  }
+  // The root decision to try first: the best of the previous iteration for this line.
+  Move root_hint() const {
+    if (pv_idx == 0) return root_best;
+    return size_t(pv_idx) < lines.size() ? lines[size_t(pv_idx)].move : Move::none();
+  }
 
   void clear_history() {
     for (auto& k : killers) k[0] = k[1] = Move::none();
@@ -82,6 +100,7 @@ struct Shared {
   Clock::time_point start;
   int64_t hard_ms = -1;
   uint64_t max_nodes = 0;  // checked by the main thread against its own nodes
+  std::atomic<int> main_depth{0};  // the depth the main thread is searching (Lazy SMP)
   bool stopped() const {
     return stop.load(std::memory_order_relaxed) ||
            external_stop->load(std::memory_order_relaxed);
@@ -126,7 +145,12 @@ class Search {
     }
 
     MoveList list;
-    generate(pos, list);
+    if (ply == 0) {
+      for (Move m : w_.root_moves)
+        if (!w_.excluded_at_root(m)) list.push(m);
+    } else {
+      generate(pos, list);
+    }
     const int count = list.size();
     const Color us = pos.side_to_move();
     Move moves[MAX_MOVES];
@@ -135,7 +159,7 @@ class Search {
       const Move m = moves[i] = list[i];
       int s = w_.history[us][m.from() & 127][m.to() & 127];
       if (m.raw() == tt_move) s = 1 << 30;
-      else if (ply == 0 && m == w_.root_best) s = (1 << 30) - 1;
+      else if (ply == 0 && m == w_.root_hint()) s = (1 << 30) - 1;
       else if (m == w_.killers[ply][0]) s = 1 << 28;
       else if (m == w_.killers[ply][1]) s = (1 << 28) - 1;
       order[i] = s;
@@ -183,11 +207,7 @@ class Search {
           w_.pv[ply][ply] = m;
           for (int k = ply + 1; k < w_.pv_len[ply + 1]; ++k) w_.pv[ply][k] = w_.pv[ply + 1][k];
           w_.pv_len[ply] = std::max(w_.pv_len[ply + 1], ply + 1);
-          if (ply == 0) {
-            w_.root_best = m;
-            w_.root_score = v;
-            w_.root_pv.assign(&w_.pv[0][0], &w_.pv[0][0] + w_.pv_len[0]);
-          }
+          if (ply == 0) record_root_line(m, v);
           if (v >= beta) {
             update_ordering(us, m, quiets, nquiets, depth, ply);
             break;
@@ -198,11 +218,26 @@ class Search {
     }
 
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    s_.tt->store(key, best_move, score_to_tt(best, ply), std::max(depth, 0), bound);
+    // A MultiPV line after the first searched only part of the root: not a root result.
+    if (ply > 0 || w_.pv_idx == 0)
+      s_.tt->store(key, best_move, score_to_tt(best, ply), std::max(depth, 0), bound);
     return best;
   }
 
  private:
+  // A new best root decision for the line being searched (the first line is the one played).
+  void record_root_line(Move m, int v) {
+    const Move* pv = &w_.pv[0][0];
+    w_.line.move = m;
+    w_.line.score = v;
+    w_.line.pv.assign(pv, pv + w_.pv_len[0]);
+    if (w_.pv_idx == 0) {
+      w_.root_best = m;
+      w_.root_score = v;
+      w_.root_pv.assign(pv, pv + w_.pv_len[0]);
+    }
+  }
+
   void update_ordering(Color us, Move m, const Move* quiets, int n, int depth, int ply) {
     const int bonus = std::min(depth * depth + 1, 400);
     auto add = [&](Move q, int b) {
@@ -222,18 +257,43 @@ class Search {
 };
 
 // Iterative deepening on one worker. The main worker (id 0) reports each finished depth.
-void iterate(Worker& w, Shared& s, const Position& root, int max_depth, uint64_t* total_nodes,
-             const std::vector<std::unique_ptr<Worker>>* all, int64_t soft_ms,
-             const InfoCallback& on_info) {
+void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int multipv,
+             uint64_t* total_nodes, const std::vector<std::unique_ptr<Worker>>* all,
+             int64_t soft_ms, const InfoCallback& on_info) {
   w.pos = root;
   w.acc.reset(root);
   w.root_best = Move::none();
   w.root_depth = 0;
   w.root_pv.clear();
+  w.lines.clear();
+  const int nlines = std::clamp(multipv, 1, w.root_moves.size());
+  std::vector<PvLine> lines;
   Search search(w, s);
   for (int depth = 1 + (w.id & 1); depth <= max_depth; ++depth) {
-    const int v = search.search(-INF, INF, depth, 0);
+    // Lazy SMP: a helper never searches a depth the main thread is already at, so the threads
+    // fill the shared table with different work.
+    if (w.id == 0)
+      s.main_depth.store(depth, std::memory_order_relaxed);
+    else
+      depth = std::min(max_depth, std::max(depth, s.main_depth.load(std::memory_order_relaxed) + 1));
+    lines.clear();
+    int v = 0;
+    for (w.pv_idx = 0; w.pv_idx < nlines; ++w.pv_idx) {
+      const int lv = search.search(-INF, INF, depth, 0);
+      if (s.stopped()) break;
+      if (w.pv_idx == 0) v = lv;
+      w.line.winprob = win_permille(lv);
+      lines.push_back(w.line);
+      w.line_moves[w.pv_idx] = w.line.move;
+    }
+    w.pv_idx = 0;
     if (s.stopped()) break;
+    // Line 1 is the decision played; the others best first (transpositions can leave them
+    // slightly out of order).
+    if (lines.size() > 2)
+      std::stable_sort(lines.begin() + 1, lines.end(),
+                       [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
+    w.lines = lines;
     w.root_score = v;
     w.root_depth = depth;
     if (w.id != 0) continue;
@@ -241,6 +301,8 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, uint64_t
       SearchInfo info;
       info.depth = depth;
       info.score = v;
+      info.winprob = win_permille(v);
+      info.lines = lines;
       uint64_t nodes = 0;
       for (const auto& o : *all) nodes += o->nodes.load(std::memory_order_relaxed);
       *total_nodes = nodes;
@@ -288,19 +350,37 @@ void Searcher::clear() {
   for (auto& w : workers_) w->clear_history();
 }
 
-SearchResult Searcher::run_random(const Position& pos, const InfoCallback& on_info) {
+namespace {
+
+// A result with one line: `best` and what is known of it.
+SearchResult single_line(Move best, int depth, int score, uint64_t nodes, int64_t time_ms) {
   SearchResult r;
-  r.best = random_decision(pos, rng_);
-  r.info.depth = 1;
-  r.info.nodes = 1;
-  if (!r.best.is_none()) r.info.pv.push_back(r.best);
+  r.best = best;
+  r.info.depth = depth;
+  r.info.score = score;
+  r.info.winprob = win_permille(score);
+  r.info.nodes = nodes;
+  r.info.time_ms = time_ms;
+  if (!best.is_none()) {
+    r.info.pv.push_back(best);
+    r.info.lines.push_back(PvLine{best, score, r.info.winprob, r.info.pv});
+  }
+  return r;
+}
+
+}  // namespace
+
+SearchResult Searcher::run_random(const MoveList& root, const InfoCallback& on_info) {
+  // Equal to random_decision() when the root is not restricted (same draw, same order).
+  const Move m = root.empty() ? Move::none() : root[int(rng_.below(uint32_t(root.size())))];
+  SearchResult r = single_line(m, 1, 0, 1, 0);
   if (on_info) on_info(r.info);
   return r;
 }
 
 // Weak levels: score every root decision with a shallow full-window search, add noise, keep
 // the best noisy score. Mistakes are then small ones more often than big ones.
-SearchResult Searcher::run_noisy(const Position& pos, const Limits& limits,
+SearchResult Searcher::run_noisy(const Position& pos, const MoveList& root, const Limits& limits,
                                  const std::atomic<bool>& stop, const InfoCallback& on_info) {
   const LevelParams& lp = level_params(config_.level);
   Worker& w = *workers_[0];
@@ -315,13 +395,11 @@ SearchResult Searcher::run_noisy(const Position& pos, const Limits& limits,
   Search search(w, s);
   w.pos = pos;
   w.acc.reset(pos);
-  MoveList list;
-  generate(pos, list);
-  SearchResult r;
+  Move best_move;
   int best = -INF * 2;
   const Color us = pos.side_to_move();
   const int depth = std::max(1, limits.depth > 0 ? std::min(limits.depth, lp.max_depth) : lp.max_depth);
-  for (Move m : list) {
+  for (Move m : root) {
     w.pos.do_move(m, w.states[0]);
     if (s.net) w.acc.push(w.pos);
     const bool same = w.pos.side_to_move() == us;
@@ -330,13 +408,9 @@ SearchResult Searcher::run_noisy(const Position& pos, const Limits& limits,
     w.pos.undo_move(m, w.states[0]);
     if (s.net) w.acc.pop();
     v += int(rng_.below(uint32_t(2 * lp.noise + 1))) - lp.noise;
-    if (v > best || r.best.is_none()) best = v, r.best = m;
+    if (v > best || best_move.is_none()) best = v, best_move = m;
   }
-  r.info.depth = depth;
-  r.info.score = best;
-  r.info.nodes = w.nodes;
-  r.info.time_ms = s.elapsed();
-  if (!r.best.is_none()) r.info.pv.push_back(r.best);
+  SearchResult r = single_line(best_move, depth, best, w.nodes, s.elapsed());
   if (on_info) on_info(r.info);
   return r;
 }
@@ -345,7 +419,9 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
                            const std::atomic<bool>& stop, const InfoCallback& on_info) {
   const LevelParams& lp = level_params(config_.level);
   if (pos.is_over()) return SearchResult{};
-  if (lp.random) return run_random(pos, on_info);
+  MoveList root;
+  root_decisions(pos, limits_in.searchmoves, root);
+  if (lp.random) return run_random(root, on_info);
 
   Limits limits = limits_in;
   if (lp.max_depth) limits.depth = limits.depth ? std::min(limits.depth, lp.max_depth) : lp.max_depth;
@@ -353,14 +429,10 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
   if (!limits.depth && !limits.nodes && !limits.movetime && limits.time[pos.side_to_move()] < 0 &&
       !limits.infinite)
     limits.movetime = 1000;  // `go` with no limit at all
-  if (lp.noise > 0) return run_noisy(pos, limits, stop, on_info);
+  if (lp.noise > 0) return run_noisy(pos, root, limits, stop, on_info);
 
-  MoveList list;
-  generate(pos, list);
-  if (list.size() == 1) {  // nothing to think about (often a forced removal)
-    SearchResult r;
-    r.best = list[0];
-    r.info.pv.push_back(r.best);
+  if (root.size() == 1) {  // nothing to think about (often a forced removal)
+    SearchResult r = single_line(root[0], 0, 0, 0, 0);
     if (on_info) on_info(r.info);
     return r;
   }
@@ -376,29 +448,57 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
   s.hard_ms = budget.hard_ms;
   s.max_nodes = limits.nodes;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_DEPTH) : MAX_DEPTH;
-  for (auto& w : workers_) w->nodes = 0;
+  for (auto& w : workers_) {
+    w->nodes = 0;
+    w->root_moves = root;
+  }
 
   uint64_t total_nodes = 0;
   std::vector<std::thread> helpers;
   for (size_t i = 1; i < workers_.size(); ++i)
     helpers.emplace_back([&, i] {
-      iterate(*workers_[i], s, pos, MAX_DEPTH, nullptr, &workers_, -1, {});
+      iterate(*workers_[i], s, pos, MAX_DEPTH, 1, nullptr, &workers_, -1, {});
     });
-  iterate(*workers_[0], s, pos, max_depth, &total_nodes, &workers_, budget.soft_ms, on_info);
+  iterate(*workers_[0], s, pos, max_depth, config_.multipv, &total_nodes, &workers_,
+          budget.soft_ms, on_info);
   s.stop = true;
   for (auto& t : helpers) t.join();
 
+  // Lazy SMP: play the result of the thread that completed the deepest iteration (the main
+  // thread on ties; with MultiPV the main thread, whose lines are reported).
+  const Worker* chosen = workers_[0].get();
+  if (config_.multipv == 1)
+    for (const auto& w : workers_)
+      if (w->root_depth > chosen->root_depth && !w->root_best.is_none()) chosen = w.get();
   Worker& main = *workers_[0];
   SearchResult r;
-  r.best = main.root_best.is_none() ? list[0] : main.root_best;
-  r.info.depth = main.root_depth;
-  r.info.score = main.root_score;
-  r.info.pv = main.root_pv.empty() ? std::vector<Move>{r.best} : main.root_pv;
+  r.best = chosen->root_best.is_none() ? root[0] : chosen->root_best;
+  r.info.depth = chosen->root_depth;
+  r.info.score = chosen->root_score;
+  r.info.winprob = win_permille(r.info.score);
+  r.info.pv = chosen->root_pv.empty() ? std::vector<Move>{r.best} : chosen->root_pv;
+  // The lines of the last completed depth; an unfinished deeper iteration may have found a
+  // better first decision, which is played: it leads the lines then.
+  r.info.lines = main.lines;
+  if (r.info.lines.empty() || r.info.lines[0].move != r.best) {
+    std::erase_if(r.info.lines, [&](const PvLine& l) { return l.move == r.best; });
+    r.info.lines.insert(r.info.lines.begin(),
+                        PvLine{r.best, r.info.score, r.info.winprob, r.info.pv});
+  }
   total_nodes = 0;
   for (const auto& w : workers_) total_nodes += w->nodes.load(std::memory_order_relaxed);
   r.info.nodes = total_nodes;
   r.info.time_ms = s.elapsed();
   return r;
+}
+
+void root_decisions(const Position& pos, const std::vector<Move>& searchmoves, MoveList& out) {
+  MoveList all;
+  generate(pos, all);
+  out.clear();
+  for (Move m : all)
+    if (std::find(searchmoves.begin(), searchmoves.end(), m) != searchmoves.end()) out.push(m);
+  if (out.empty()) out = all;
 }
 
 }  // namespace yinsh

@@ -17,7 +17,13 @@ std::vector<Sample> play_one(const TuneConfig& cfg, int index, Searcher& searche
   searcher.clear();
   Position pos = Position::start();
   std::vector<StateInfo> states(256);
-  std::vector<std::pair<FeatureVector, Color>> seen;
+  struct Seen {
+    FeatureVector features;
+    Color side;
+    int score;
+    bool scored;
+  };
+  std::vector<Seen> seen;
   std::atomic<bool> stop{false};
   Limits limits;
   limits.depth = cfg.depth;
@@ -28,22 +34,23 @@ std::vector<Sample> play_one(const TuneConfig& cfg, int index, Searcher& searche
         (pos.step() == Step::Move && rng.below(1000) < uint32_t(cfg.random_move_rate * 1000))) {
       m = random_decision(pos, rng);
     } else {
+      const SearchResult r = searcher.run(pos, limits, stop, {});
+      m = r.best;
       if (quiet) {
         FeatureVector f;
         extract_features(pos, f);
-        seen.emplace_back(f, pos.side_to_move());
+        seen.push_back(Seen{f, pos.side_to_move(), r.info.score, r.info.depth > 0});
       }
-      m = searcher.run(pos, limits, stop, {}).best;
     }
     pos.do_move(m, states[size_t(ply)]);
   }
   const Result r = pos.result();
   std::vector<Sample> out;
-  for (const auto& [f, side] : seen) {
+  for (const Seen& s : seen) {
     float res = 0.5f;
-    if (r == Result::WhiteWins) res = side == WHITE ? 1.f : 0.f;
-    if (r == Result::BlackWins) res = side == BLACK ? 1.f : 0.f;
-    out.push_back(Sample{f, res});
+    if (r == Result::WhiteWins) res = s.side == WHITE ? 1.f : 0.f;
+    if (r == Result::BlackWins) res = s.side == BLACK ? 1.f : 0.f;
+    out.push_back(Sample{s.features, res, s.score, s.scored});
   }
   return out;
 }

@@ -15,6 +15,8 @@ namespace yinsh {
 struct Sample {
   FeatureVector features;  // side to move's point of view
   float result;            // 1 win, 0.5 draw, 0 loss for the side to move
+  int score = 0;           // the self-play search's score (side to move), for win probability
+  bool scored = false;     // false: a single legal decision, answered without a search
 };
 
 struct TuneConfig {

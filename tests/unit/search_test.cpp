@@ -8,18 +8,12 @@
 #include "search/levels.h"
 #include "search/search.h"
 #include "search/timeman.h"
+#include "test_util.h"
 
 namespace yinsh {
 namespace {
 
-// A position reached by `plies` seeded random decisions from the start (stops at game end).
-Position random_position(uint64_t seed, int plies) {
-  Rng rng(seed);
-  Position pos = Position::start();
-  static StateInfo st[512];
-  for (int i = 0; i < plies && !pos.is_over(); ++i) pos.do_move(random_decision(pos, rng), st[i]);
-  return pos;
-}
+using test::random_position;
 
 SearchResult search(Searcher& s, const Position& pos, Limits l) {
   std::atomic<bool> stop{false};

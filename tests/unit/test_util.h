@@ -131,4 +131,14 @@ inline std::string after(std::string start, std::string_view decisions) {
   return to_text(p);
 }
 
+// A position reached by `plies` seeded uniformly random decisions from the start (stops at
+// the end of the game).
+inline Position random_position(uint64_t seed, int plies) {
+  Rng rng(seed);
+  Position pos = Position::start();
+  static StateInfo st[512];
+  for (int i = 0; i < plies && !pos.is_over(); ++i) pos.do_move(random_move(pos, rng), st[i]);
+  return pos;
+}
+
 }  // namespace yinsh::test
