@@ -13,7 +13,7 @@ namespace {
 // a blank line and the letters again.
 constexpr int HIGH = 14, LOW = -4;
 constexpr int LEFT = 4;  // room for the numbers left of a2..a5
-constexpr int LINES = HIGH - LOW + 5;
+constexpr int ROWS_OF_TEXT = HIGH - LOW + 5;
 
 int line_of(int col, int row) { return 2 + HIGH - (2 * row - col); }
 int x_of(int col) { return LEFT + 4 * col; }
@@ -22,9 +22,9 @@ int x_of(int col) { return LEFT + 4 * col; }
 
 std::string diagram(const Position& pos, const DiagramStyle& style) {
   const int width = x_of(GRID - 1) + 6;
-  std::vector<std::vector<std::string>> cells(LINES, std::vector<std::string>(width, " "));
+  std::vector<std::vector<std::string>> cells(ROWS_OF_TEXT, std::vector<std::string>(width, " "));
   auto put = [&](int line, int x, const std::string& s) {
-    if (line >= 0 && line < LINES && x >= 0 && x < width) cells[line][x] = s;
+    if (line >= 0 && line < ROWS_OF_TEXT && x >= 0 && x < width) cells[line][x] = s;
   };
   auto put_text = [&](int line, int x, const std::string& s) {
     for (size_t k = 0; k < s.size(); ++k) put(line, x + int(k), std::string(1, s[k]));
@@ -37,7 +37,7 @@ std::string diagram(const Position& pos, const DiagramStyle& style) {
     for (int line = top + 1; line < bottom; line += 2) put(line, x_of(c), paint("\x1b[2m", "|"));
     const std::string letter(1, char('a' + c));
     put(0, x_of(c), letter);
-    put(LINES - 1, x_of(c), letter);
+    put(ROWS_OF_TEXT - 1, x_of(c), letter);
   }
   for (Point p : GEO.points) {
     const char ch = pos.piece_char(p);
