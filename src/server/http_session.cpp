@@ -146,16 +146,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         route_game_page(path, query, {header(http::field::host), header("X-Forwarded-Proto")}, *ctx_.hub,
                         ctx_.web_root, done))
       return;
+    if (path == "/readyz") {  // the hub's answer: whether the store answers
+      if (only(http::verb::get)) ctx_.hub->readiness(done);
+      return;
+    }
     if (path.rfind("/api/", 0) != 0) return serve_static(path);
 
     if (path == "/api/health") {
       if (only(http::verb::get))
         send_reply({200, {{"ok", true}, {"server", "yinsh"}, {"version", "0.1"}, {"store", ctx_.hub->store_kind()},
                     {"games_loaded", ctx_.hub->games_loaded()}}, {}}, version);
-      return;
-    }
-    if (path == "/readyz") {  // the hub's answer: whether the store answers
-      if (only(http::verb::get)) ctx_.hub->readiness(done);
       return;
     }
     if (path == "/api/levels") {
