@@ -11,16 +11,16 @@ class FakeSocket {
   sent: Array<Record<string, unknown>> = [];
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number; reason: string }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
   }
   send(s: string) {
     this.sent.push(JSON.parse(s));
   }
-  close() {
+  close(code = 1006, reason = "") {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code, reason });
   }
   open() {
     this.readyState = 1;
@@ -136,6 +136,14 @@ describe("GameConnection", () => {
     ws2.open();
     assert.equal(ws2.sent[0]?.type, "hello");
     assert.equal(ws2.sent[0]?.token, "t0k");
+    c.close();
+  });
+  it("shows why the server closed the connection, and reconnects", () => {
+    const { c, ws, last } = setup();
+    ws.open();
+    ws.close(1001, "server restarting");
+    assert.equal(last().status, "reconnecting");
+    assert.match(last().notes.at(-1)?.text ?? "", /Disconnected by the server: server restarting/);
     c.close();
   });
   it("stops for a game that does not exist", async () => {

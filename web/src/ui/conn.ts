@@ -133,7 +133,7 @@ export class GameConnection {
       this.ws = null;
       // The server says why it closed: "server restarting" (a deploy), or a client it had to
       // drop (one that did not read its messages). Shown in the chat; we reconnect anyway.
-      if (e.reason) this.note(`Disconnected by the server: ${e.reason}. Reconnecting…`);
+      if (e.reason) this.note(t("conn.closed_by_server", { reason: e.reason }));
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
       if (!this.closed) this.scheduleRetry();

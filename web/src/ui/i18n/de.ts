@@ -185,6 +185,7 @@ export const de: Record<Key, string> = {
   "game.share": "Link zu dieser Partie",
   "game.copy": "Kopieren",
   "game.copied": "Kopiert",
+  "conn.closed_by_server": "Vom Server getrennt: {reason}. Neue Verbindung…",
   "conn.lost": "Verbindung verloren — verbinde neu…",
   "conn.retrying": "Server nicht erreichbar; neuer Versuch…",
   "history.viewing": "Rückblick: Entscheidung {ply} von {total}.",

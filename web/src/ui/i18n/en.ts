@@ -181,6 +181,7 @@ export const en = {
   "game.share": "Link to this game",
   "game.copy": "Copy",
   "game.copied": "Copied",
+  "conn.closed_by_server": "Disconnected by the server: {reason}. Reconnecting…",
   "conn.lost": "Connection lost — reconnecting…",
   "conn.retrying": "Cannot reach the server; retrying…",
   "history.viewing": "Looking back: decision {ply} of {total}.",

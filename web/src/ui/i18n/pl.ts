@@ -183,6 +183,7 @@ export const pl: Record<Key, string> = {
   "game.share": "Link do tej partii",
   "game.copy": "Kopiuj",
   "game.copied": "Skopiowano",
+  "conn.closed_by_server": "Serwer rozłączył: {reason}. Ponowne łączenie…",
   "conn.lost": "Utracono połączenie — łączenie ponownie…",
   "conn.retrying": "Serwer jest nieosiągalny; ponawiam…",
   "history.viewing": "Podgląd: decyzja {ply} z {total}.",
