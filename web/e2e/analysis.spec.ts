@@ -30,8 +30,14 @@ test("analyse a replayed position: engine line, a variation, server stopped", as
   // From here on the page needs no server: rules and engine run in the browser.
   await server.stop();
   const best = page.getByRole("button", { name: /Play the best decision/ });
-  const bestText = ((await best.textContent()) ?? "").replace(/.*\((.*)\)/, "$1");
-  await best.click();
+  // Read the label and click in one turn of the page's event loop: the engine keeps deepening
+  // and may change its best decision between a separate read and click.
+  const label = await best.evaluate((el: HTMLElement) => {
+    const text = el.textContent ?? "";
+    el.click();
+    return text;
+  });
+  const bestText = label.replace(/.*\((.*)\)/, "$1");
   await expect(page.locator(".ply.current")).toHaveAccessibleName(`ply 15: ${bestText}`);
   await expect(page.getByTestId("engine-score")).toBeVisible({ timeout: 20000 });
 
