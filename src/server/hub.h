@@ -46,8 +46,8 @@ struct HttpReply {
   int status = 200;
   json body;                 // sent as JSON unless `text` is set
   std::optional<std::string> text;  // text/plain body
-  std::string content_type;  // of `text` when not text/plain (image/png, text/html, ...)
-  std::string cache_control;  // default no-store
+  std::string content_type{};  // of `text` when not text/plain (image/png, text/html, ...)
+  std::string cache_control{};  // default no-store ({} keeps -Wmissing-field-initializers quiet for short aggregate inits)
 };
 
 struct Metrics;
