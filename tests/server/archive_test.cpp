@@ -15,6 +15,7 @@
 #include "server/backup.h"
 #include "server/game_archive.h"
 #include "server/server.h"
+#include "test_server.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
@@ -24,14 +25,6 @@ namespace {
 
 class Archive : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("yinsh-archive-" + std::to_string(getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   std::unique_ptr<server::Store> open(const std::string& name) {
     std::string error;
     auto s = server::open_store((dir_ / name).string(), &error);
@@ -39,17 +32,10 @@ class Archive : public ::testing::Test {
     return s;
   }
   std::unique_ptr<server::Server> serve(const std::string& name) {
-    server::ServerOptions o;
-    o.port = 0;
+    server::ServerOptions o = test_server_options(dir_);
     o.db = (dir_ / name).string();
     o.web_root = "/nonexistent";
-    o.hub.rate_per_second = o.hub.rate_burst = 100000;
-    o.net.http_rate = o.net.http_burst = 100000;  // the tests play far faster than people
-    o.log_level = "warn";
-    auto srv = std::make_unique<server::Server>(o);
-    std::string error;
-    EXPECT_TRUE(srv->start(&error)) << error;
-    return srv;
+    return start_test_server(o);
   }
   static std::string exported(server::Store& store) {
     std::ostringstream out;
@@ -63,7 +49,8 @@ class Archive : public ::testing::Test {
     ss << in.rdbuf();
     return ss.str();
   }
-  fs::path dir_;
+  ScratchDir scratch_{"yinsh-archive"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 void play_one_game(uint16_t port, std::mt19937& rng) {

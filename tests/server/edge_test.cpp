@@ -18,6 +18,7 @@
 #include "game_driver.h"
 #include "server_process.h"
 #include "server/server.h"
+#include "test_server.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
@@ -28,28 +29,12 @@ namespace {
 
 class EdgeTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("yinsh-edge-" + std::to_string(getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    options_.port = 0;
-    options_.db = (dir_ / "games.db").string();
-    options_.web_root = (dir_ / "web").string();
-    options_.log_level = "warn";
-    options_.hub.rate_per_second = options_.hub.rate_burst = 100000;
-    options_.net.http_rate = options_.net.http_burst = 100000;
-  }
   void start() {
-    server_ = std::make_unique<server::Server>(options_);
-    std::string error;
-    ASSERT_TRUE(server_->start(&error)) << error;
+    server_ = start_test_server(options_);
+    ASSERT_TRUE(server_);
     port_ = server_->port();
   }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { server_.reset(); }
   std::string metrics() { return http_request(port_, http::verb::get, "/metrics").text; }
   // The value of an unlabelled metric line "name value".
   double metric(const std::string& name) {
@@ -58,8 +43,9 @@ class EdgeTest : public ::testing::Test {
     return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
   }
 
-  std::filesystem::path dir_;
-  server::ServerOptions options_;
+  ScratchDir scratch_{"yinsh-edge"};
+  const std::filesystem::path& dir_ = scratch_.path();
+  server::ServerOptions options_ = test_server_options(dir_);
   std::unique_ptr<server::Server> server_;
   uint16_t port_ = 0;
 };

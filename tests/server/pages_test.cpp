@@ -10,6 +10,7 @@
 #include "game_driver.h"
 #include "server/game_pages.h"
 #include "server/server.h"
+#include "test_server.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
@@ -20,28 +21,16 @@ namespace {
 class Pages : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("yinsh-pages-" + std::to_string(getpid()));
-    std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "web");
     std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><html><head><title>YINSH</title></head><body></body></html>";
-    server::ServerOptions o;
-    o.port = 0;
-    o.db = (dir_ / "games.db").string();
-    o.web_root = (dir_ / "web").string();
-    o.hub.rate_per_second = o.hub.rate_burst = 100000;
-    o.net.http_rate = o.net.http_burst = 100000;  // the tests play far faster than people
-    o.log_level = "warn";
-    server_ = std::make_unique<server::Server>(o);
-    std::string error;
-    ASSERT_TRUE(server_->start(&error)) << error;
+    server_ = start_test_server(test_server_options(dir_));
+    ASSERT_TRUE(server_);
     port_ = server_->port();
   }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { server_.reset(); }
   HttpResult get(const std::string& target) { return http_request(port_, http::verb::get, target); }
-  std::filesystem::path dir_;
+  ScratchDir scratch_{"yinsh-pages"};
+  const std::filesystem::path& dir_ = scratch_.path();
   std::unique_ptr<server::Server> server_;
   uint16_t port_ = 0;
 };

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "server/server.h"
+#include "test_server.h"
 #include "ws_client.h"
 
 using namespace yinsh;
@@ -19,32 +20,23 @@ namespace {
 class StaticTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("yinsh-static-" + std::to_string(getpid()));
-    std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "web");
     write("index.html", "<!doctype html><title>yinsh</title>");
     write("app.js", "console.log(1)");
     write("app.js.gz", "GZIP-BYTES");  // the server sends it as it is: it never unpacks
     write("app.css", "body{}");
-    server::ServerOptions o;
-    o.port = 0;
-    o.db = (dir_ / "games.db").string();
-    o.web_root = (dir_ / "web").string();
-    server_ = std::make_unique<server::Server>(o);
-    std::string error;
-    ASSERT_TRUE(server_->start(&error)) << error;
+    server_ = start_test_server(test_server_options(dir_));
+    ASSERT_TRUE(server_);
   }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { server_.reset(); }
   void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / "web" / name) << text; }
   HttpResult get(const std::string& path, const std::string& accept, http::verb verb = http::verb::get) {
     std::vector<std::pair<std::string, std::string>> h;
     if (!accept.empty()) h.emplace_back("Accept-Encoding", accept);
     return http_request(server_->port(), verb, path, "", h);
   }
-  std::filesystem::path dir_;
+  ScratchDir scratch_{"yinsh-static"};
+  const std::filesystem::path& dir_ = scratch_.path();
   std::unique_ptr<server::Server> server_;
 };
 

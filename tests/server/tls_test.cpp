@@ -19,8 +19,10 @@
 #include <nlohmann/json.hpp>
 
 #include "server/server.h"
+#include "test_server.h"
 
 using namespace yinsh;
+using namespace yinsh::test;
 
 namespace {
 
@@ -128,29 +130,18 @@ class WssSeat {
 class TlsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("yinsh-tls-" + std::to_string(getpid()));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
     if (!make_certificate(dir_, "first")) GTEST_SKIP() << "openssl cannot make a certificate";
-    server::ServerOptions o;
-    o.port = 0;
-    o.db = (dir_ / "games.db").string();
-    o.web_root = (dir_ / "web").string();
-    o.log_level = "warn";
+    server::ServerOptions o = test_server_options(dir_);
     o.tls_cert = (dir_ / "cert.pem").string();
     o.tls_key = (dir_ / "key.pem").string();
-    o.hub.rate_per_second = o.hub.rate_burst = 100000;
-    server_ = std::make_unique<server::Server>(o);
-    std::string error;
-    ASSERT_TRUE(server_->start(&error)) << error;
+    server_ = start_test_server(o);
+    ASSERT_TRUE(server_);
     port_ = server_->port();
     cctx_ = client_context(dir_);
   }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  std::filesystem::path dir_;
+  void TearDown() override { server_.reset(); }
+  ScratchDir scratch_{"yinsh-tls"};
+  const std::filesystem::path& dir_ = scratch_.path();
   std::unique_ptr<server::Server> server_;
   std::unique_ptr<ssl::context> cctx_;
   uint16_t port_ = 0;

@@ -13,6 +13,7 @@
 #include "core/record.h"
 #include "game_driver.h"
 #include "server/server.h"
+#include "test_server.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
@@ -23,35 +24,26 @@ namespace {
 class ServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("yinsh-ws-" + std::to_string(getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "web" / "assets");
     { std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><title>yinsh</title>"; }
     { std::ofstream(dir_ / "web" / "assets" / "app.js") << "console.log(1)"; }
     { std::ofstream(dir_ / "secret.txt") << "secret"; }
-    server::ServerOptions o;
-    o.port = 0;
-    o.db = (dir_ / "games.db").string();
-    o.web_root = (dir_ / "web").string();
-    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    server::ServerOptions o = test_server_options(dir_);
+    const std::string test = ScratchDir::current_test_name();
     o.hub.ai_movetime_ms = test == "AnAiDecisionTheStoreRefusedIsMadeAgain" ? 300 : 5;
     o.hub.sweep_interval_ms = 20;
     // The bots here play far faster than people; only the flood test keeps the default limit.
-    if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) != "FloodingIsRateLimited")
-      o.hub.rate_per_second = o.hub.rate_burst = 100000;
-    o.net.http_rate = o.net.http_burst = 100000;  // some tests poll /api/health quickly
-    o.log_level = "warn";
-    server_ = std::make_unique<server::Server>(o);
-    std::string error;
-    ASSERT_TRUE(server_->start(&error)) << error;
+    if (test == "FloodingIsRateLimited") {
+      o.hub.rate_per_second = server::HubOptions{}.rate_per_second;
+      o.hub.rate_burst = server::HubOptions{}.rate_burst;
+    }
+    server_ = start_test_server(o);
+    ASSERT_TRUE(server_);
     port_ = server_->port();
   }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  std::filesystem::path dir_;
+  void TearDown() override { server_.reset(); }
+  ScratchDir scratch_{"yinsh-ws"};
+  const std::filesystem::path& dir_ = scratch_.path();
   std::unique_ptr<server::Server> server_;
   uint16_t port_ = 0;
 };
