@@ -24,9 +24,14 @@ const char* yinsh_parse_record(const char* text);
 const char* yinsh_format_record(const char* start, const char* decisions);
 // Leaf decisions at `depth` below a position; -1 on a bad position or depth.
 double yinsh_perft(const char* position, int depth);
-// A search (level 0..8, and budgets: 0 = none): {"best", "score", "depth", "nodes", "time_ms",
-// "pv": [...], "lines": [{"depth", "score", "nodes", "pv"}, ...]} (one line per finished depth).
-const char* yinsh_search(const char* position, int level, double nodes, int movetime_ms, int depth);
+// A search (level 0..8, budgets: 0 = none, multipv: lines wanted, 0 or 1 = one, at most 130):
+// {"best", "score", "winprob", "depth", "nodes", "time_ms", "pv": [...], "lines": [{"depth",
+// "score", "winprob", "nodes", "time_ms", "pv"}, ...] (one per finished depth), "multipv":
+// [{"best", "score", "winprob", "pv"}, ...] (the best decisions of the last depth, best first;
+// fewer when the position has fewer decisions or the level is random or noisy)}. Scores are
+// the side to move's, in centi-rings; winprob its expected result in permille.
+const char* yinsh_search(const char* position, int level, double nodes, int movetime_ms, int depth,
+                         int multipv);
 // Forgets the search's tables (a new game).
 void yinsh_new_game();
 // The playing levels: {"levels": [{"level": 0, "name": "random: ..."}, ...]}.

@@ -12,6 +12,7 @@ import { pageKey, useHistory } from "./history";
 import { colorName, t } from "./i18n";
 import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "./panels";
 import { linkClick, navigate } from "./router";
+import { ShareLink } from "./ShareLink";
 import { useSettings } from "./settings";
 import { endingLine, friendly, openSeat, other, seatName, stepHelp } from "./status";
 import type { ChatLine, Color } from "./types";
@@ -21,7 +22,6 @@ export function GamePage({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<{ decision: string; ply: number } | null>(null);
   const [announce, setAnnounce] = useState("");
-  const [copied, setCopied] = useState(false);
   const [flip, setFlip] = useState(false);
   // Joined through the API, not yet seated on the connection: not a "watcher" meanwhile.
   const [joined, setJoined] = useState(false);
@@ -293,26 +293,7 @@ export function GamePage({ id }: { id: string }) {
                 : t("game.watching")}
           </span>
         </section>
-        <section class="share small">
-          <label for="share">{t("game.share")}</label>
-          <div class="share-row">
-            <input id="share" readOnly value={link} onFocus={(e) => (e.target as HTMLInputElement).select()} />
-            <button
-              type="button"
-              onClick={async () => {
-                try {
-                  await navigator.clipboard.writeText(link);
-                  setCopied(true);
-                  setTimeout(() => setCopied(false), 1500);
-                } catch {
-                  (document.getElementById("share") as HTMLInputElement | null)?.select();
-                }
-              }}
-            >
-              {copied ? t("game.copied") : t("game.copy")}
-            </button>
-          </div>
-        </section>
+        <ShareLink id="share" label={t("game.share")} link={link} />
         <ChatBox
           lines={[...game.chat, ...model.notes, ...extra].sort((a, b) => a.at - b.at)}
           onSend={(text) => {
