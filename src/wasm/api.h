@@ -22,6 +22,10 @@ const char* yinsh_parse_decision(const char* text);
 const char* yinsh_parse_record(const char* text);
 // Decisions from a start written as a record's move text: {"record": "1.e4 2.f6 ..."}.
 const char* yinsh_format_record(const char* start, const char* decisions);
+// "Show threats": the rows the opponent of the side to decide could make with one ring move
+// if it moved now: {"side": the opponent, "threats": [{"row": "xc3-c7", "from", "to", "by":
+// [its ring moves that make it]}, ...]}; empty unless the step is `move` (wasm/threats.h).
+const char* yinsh_threats(const char* position);
 // Leaf decisions at `depth` below a position; -1 on a bad position or depth.
 double yinsh_perft(const char* position, int depth);
 // A search (level 0..8, budgets: 0 = none, multipv: lines wanted, 0 or 1 = one, at most 130):

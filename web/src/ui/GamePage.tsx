@@ -7,6 +7,7 @@ import { Board } from "./Board";
 import { GameConnection, type LiveModel } from "./conn";
 import { useGameFeedback } from "./feedback";
 import { GameActions } from "./GameActions";
+import { useAssist } from "./GameAssist";
 import { GameOver } from "./GameOver";
 import { pageKey, useHistory } from "./history";
 import { colorName, t } from "./i18n";
@@ -163,6 +164,8 @@ export function GamePage({ id }: { id: string }) {
     return now && { ...now, legal: mine ? st.legal : null };
   }, [st, pending, role, hist.viewing, hist.positions]);
 
+  const assist = useAssist(game, role, !!st && st.status === "active" && st.to_move === role && !pending);
+
   if (!model || !game || !st || !shown) {
     return (
       <main class="page narrow">
@@ -240,6 +243,7 @@ export function GamePage({ id }: { id: string }) {
             turnStart={shown.turnStart}
             previous={shown.previous}
             flipped={flipped}
+            notes={hist.viewing === null ? assist.notes : null}
             confirm={settings.confirmMove}
             onDecision={decide}
             onAnnounce={setAnnounce}
@@ -271,6 +275,7 @@ export function GamePage({ id }: { id: string }) {
             </p>
           )}
           <GameActions game={game} role={role} mine={mine} send={send} decide={decide} join={join} onError={setError} />
+          {assist.panel}
           <div class="actions small">
             <button type="button" onClick={() => setFlip(!flip)} aria-pressed={flip} title={t("board.flip_key")}>
               {t("board.flip")}

@@ -52,4 +52,13 @@ export const toolsDe: Record<keyof typeof toolsEn, string> = {
   "offline.removed": "entfernte Ringe: Weiß {w}, Schwarz {b}",
   "offline.take_back": "Zurücknehmen",
   "offline.failed": "Der Computer ist ausgefallen: {message}",
+  "assist.label": "Hilfe vom Computer",
+  "assist.hint": "Tipp",
+  "assist.hint_thinking": "Suche eine gute Entscheidung…",
+  "assist.hint_is": "Tipp: {decision}",
+  "assist.failed": "Kein Tipp: {message}",
+  "assist.threats": "Drohungen zeigen",
+  "assist.threats_on_move": "Drohungen werden gezeigt, wenn du einen Ring ziehst.",
+  "assist.no_threats": "Der Computer kann mit seinem nächsten Zug keine Reihe bilden.",
+  "assist.threatened": "Reihen, die der Computer mit seinem nächsten Zug bilden könnte: {rows}",
 };

@@ -52,4 +52,13 @@ export const toolsPl: Record<keyof typeof toolsEn, string> = {
   "offline.removed": "usunięte pierścienie: Białe {w}, Czarne {b}",
   "offline.take_back": "Cofnij",
   "offline.failed": "Komputer zawiódł: {message}",
+  "assist.label": "Pomoc komputera",
+  "assist.hint": "Podpowiedź",
+  "assist.hint_thinking": "Szukam dobrej decyzji…",
+  "assist.hint_is": "Podpowiedź: {decision}",
+  "assist.failed": "Brak podpowiedzi: {message}",
+  "assist.threats": "Pokaż zagrożenia",
+  "assist.threats_on_move": "Zagrożenia są pokazywane, gdy przesuwasz pierścień.",
+  "assist.no_threats": "Komputer nie może ułożyć rzędu w następnym ruchu.",
+  "assist.threatened": "Rzędy, które komputer może ułożyć w następnym ruchu: {rows}",
 };
