@@ -1,6 +1,6 @@
 // Hints and "show threats": offered in a game against the computer (the hint is the engine's
 // decision from the browser's worker, drawn on the board and playable; threats listed and
-// drawn as rows), absent from a game between two people.
+// drawn as rows), also in offline play; absent from a game between two people.
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { act, boardInfo, seeded, waitPly, waitTurnOrEnd } from "./play";
@@ -139,4 +139,27 @@ test("no hint or threats in a game between two people", async ({ browser }) => {
     await expect(p.getByRole("button", { name: "Hint" })).toHaveCount(0);
     await expect(p.getByLabel("Show threats")).toHaveCount(0);
   }
+});
+
+test("a hint in an offline game against the computer", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${server.url}/offline`);
+  await page.getByLabel("Level").selectOption("1");
+  await page.getByLabel("You play").selectOption("w");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  await page.getByRole("button", { name: "Hint" }).click();
+  await expect(page.getByTestId("assist-text")).toHaveText(/Hint: [a-k]\d+/, { timeout: 30000 });
+  await expect(page.locator(".yb-notes .yb-note-hint.yb-note-spot")).toHaveCount(1);
+  const hint = ((await page.getByTestId("assist-text").textContent()) ?? "").replace(/.*Hint: (\S+).*/, "$1");
+  await page.evaluate(
+    (p) => (window as unknown as { yinshBoard: { clickPoint(p: string): void } }).yinshBoard.clickPoint(p),
+    hint,
+  );
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "2", { timeout: 20000 });
+  await expect(page.locator(".moves")).toContainText(hint);
+  await expect(page.locator(".yb-notes .yb-note-hint")).toHaveCount(0);
+  await expect(page.getByLabel("Show threats")).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
-// Hints and "show threats" on the game page, for a casual game against the computer only
-// (assist.ts says who may have them). The hint is the engine's decision for the position, searched in
+// Hints and "show threats" for a casual game against the computer only: the game page (where
+// assist.ts says who may have them) and offline play. The hint is the engine's decision for the position, searched in
 // the browser's Web Worker (the server's AI is not asked); the threats are the rows the
 // computer could make on its next turn, from the rules core (WebAssembly). Both are drawn on
 // the board as notes and written out for screen readers.
@@ -17,7 +17,8 @@ import type { Game } from "./types";
 const HINT_LEVEL = 8;
 const HINT_MS = 1500;
 
-type Hint = { ply: number; decision: string | null; error?: string };
+/** A hint for one position (its text): the decision, none yet (thinking), or why none. */
+type Hint = { at: string; decision: string | null; error?: string };
 
 export interface Assist {
   /** The panel (null when the game does not allow help). */
@@ -26,29 +27,34 @@ export interface Assist {
   notes: Note[] | null;
 }
 
-/** Hint and threats for `role` in `game`; `mine`: it is this player's turn to decide now. */
-export function useAssist(game: Game | null, role: string, mine: boolean): Assist {
-  const allowed = assistAllowed(game, role);
-  const st = game?.state ?? null;
-  const ply = st?.ply ?? -1;
+/** Hint and threats for `role` in a server's `game`; `mine`: this player is to decide now. */
+export function useGameAssist(game: Game | null, role: string, mine: boolean): Assist {
+  return useAssist(assistAllowed(game, role), game?.state.position ?? null, mine);
+}
+
+/**
+ * Hint and threats at the position `text` (a position text) when `allowed` (the caller's
+ * judgement: a casual game against the computer); `mine`: the player is to decide now.
+ */
+export function useAssist(allowed: boolean, text: string | null, mine: boolean): Assist {
   const [hint, setHint] = useState<Hint | null>(null);
   const [showThreats, setShowThreats] = useState(false);
   const engine = useRef<EngineClient | null>(null);
   useEffect(() => () => engine.current?.terminate(), []);
-  // A hint is for one position: gone once a decision is made.
+  // A hint is for one position: gone once a decision is made (or taken back).
   useEffect(() => {
     engine.current?.cancel();
     setHint(null);
-  }, [ply]);
+  }, [text]);
 
   const position = useMemo<Position | null>(() => {
-    if (!allowed || !st) return null;
+    if (!allowed || !text) return null;
     try {
-      return parsePosition(st.position);
+      return parsePosition(text);
     } catch {
       return null;
     }
-  }, [allowed, st?.position]);
+  }, [allowed, text]);
   const threats = useMemo<Threat[] | null>(() => {
     if (!showThreats || !mine || !position || position.step !== "move") return null;
     try {
@@ -60,27 +66,27 @@ export function useAssist(game: Game | null, role: string, mine: boolean): Assis
 
   const notes = useMemo(() => {
     const out: Note[] = threats ? threatNotes(threats) : [];
-    const h = hint?.decision && hint.ply === ply ? decisionNote(hint.decision, "hint") : null;
+    const h = hint?.decision && hint.at === text ? decisionNote(hint.decision, "hint") : null;
     if (h) out.push(h);
     return out.length ? out : null;
-  }, [threats, hint, ply]);
+  }, [threats, hint, text]);
 
   if (!allowed || !position) return { panel: null, notes: null };
 
   const askHint = () => {
     engine.current ??= new EngineClient();
-    const at = ply;
-    setHint({ ply: at, decision: null });
-    engine.current.search({ position: position.text, level: HINT_LEVEL, movetime: HINT_MS }).then(
-      (r) => setHint((h) => (h && h.ply === at ? { ply: at, decision: r.best } : h)),
+    const at = position.text;
+    setHint({ at, decision: null });
+    engine.current.search({ position: at, level: HINT_LEVEL, movetime: HINT_MS }).then(
+      (r) => setHint((h) => (h && h.at === at ? { at, decision: r.best } : h)),
       (e) => {
         if (e instanceof EngineStopped) return;
         const message = e instanceof Error ? e.message : String(e);
-        setHint((h) => (h && h.ply === at ? { ply: at, decision: null, error: message } : h));
+        setHint((h) => (h && h.at === at ? { at, decision: null, error: message } : h));
       },
     );
   };
-  const current = hint && hint.ply === ply ? hint : null;
+  const current = hint && hint.at === text ? hint : null;
 
   const panel = (
     <section class="assist small" aria-label={t("assist.label")} data-testid="assist">

@@ -7,7 +7,7 @@ import { Board } from "./Board";
 import { GameConnection, type LiveModel } from "./conn";
 import { useGameFeedback } from "./feedback";
 import { GameActions } from "./GameActions";
-import { useAssist } from "./GameAssist";
+import { useGameAssist } from "./GameAssist";
 import { GameOver } from "./GameOver";
 import { pageKey, useHistory } from "./history";
 import { colorName, t } from "./i18n";
@@ -164,7 +164,7 @@ export function GamePage({ id }: { id: string }) {
     return now && { ...now, legal: mine ? st.legal : null };
   }, [st, pending, role, hist.viewing, hist.positions]);
 
-  const assist = useAssist(game, role, !!st && st.status === "active" && st.to_move === role && !pending);
+  const assist = useGameAssist(game, role, !!st && st.status === "active" && st.to_move === role && !pending);
 
   if (!model || !game || !st || !shown) {
     return (
