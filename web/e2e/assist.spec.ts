@@ -1,10 +1,11 @@
 // Hints and "show threats": offered in a game against the computer (the hint is the engine's
 // decision from the browser's worker, drawn on the board and playable; threats listed and
 // drawn as rows), also in offline play; absent from a game between two people.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { act, boardInfo, seeded, waitPly, waitTurnOrEnd } from "./play";
-import { SHOTS, YinshServer } from "./server";
+import { SHOTS, webDir, YinshServer } from "./server";
 
 const server = new YinshServer();
 test.beforeAll(async () => server.start());
@@ -162,4 +163,32 @@ test("a hint in an offline game against the computer", async ({ page }) => {
   await expect(page.locator(".yb-notes .yb-note-hint")).toHaveCount(0);
   await expect(page.getByLabel("Show threats")).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("threats shown in a position where the computer can make a row", async ({ page }) => {
+  // Game 1 of the committed engine games after 34 decisions: White to move a ring, and Black
+  // can make the row c1-c5 with its next ring move. Continued as an offline game (the page
+  // keeps it in localStorage), White being the player.
+  const games = JSON.parse(readFileSync(join(webDir, "tests/fixtures/engine-games.json"), "utf8"));
+  const decisions = (games[1] as { decisions: string[] }).decisions.slice(0, 34);
+  await page.goto(server.url);
+  await page.evaluate(
+    (d) =>
+      localStorage.setItem(
+        "yinsh-offline-game",
+        JSON.stringify({ setup: { level: 1, you: "w", variant: "normal" }, decisions: d }),
+      ),
+    decisions,
+  );
+  await page.goto(`${server.url}/offline`);
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-ply", "34");
+  await expect(page.getByTestId("status")).toHaveText("Your decision.");
+  await expect(page.locator(".yb-notes .yb-note-threat")).toHaveCount(0);
+  await page.getByLabel("Show threats").check();
+  await expect(page.getByTestId("threats")).toHaveText("Rows the computer could make on its next move: c1-c5");
+  await expect(page.locator(".yb-notes .yb-note-threat.yb-note-row")).toHaveAttribute("data-note", "c1-c5");
+  await expect(page.locator(".yb-notes .yb-note-threat.yb-note-spot").first()).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, "threats.png") });
+  await page.getByLabel("Show threats").uncheck();
+  await expect(page.locator(".yb-notes .yb-note-threat")).toHaveCount(0);
 });
