@@ -10,6 +10,11 @@ import { colorName, t } from "./i18n";
 
 /** How long the engine thinks about each position shown, and how deep it may go. */
 export const THINK_MS = 8000;
+/**
+ * The longest single search: the worker cannot be interrupted, so a position shown after a
+ * click waits for the search of the one before to end; at most this long.
+ */
+const SLICE_MS = 1500;
 const MAX_DEPTH = 40;
 /** The lines shown: the engine's best 3 decisions. */
 export const LINES = 3;
@@ -25,7 +30,9 @@ export interface Deepened<K> {
 /**
  * Searches `position` (while `on` and the game goes on), depth after depth (the worker's
  * table keeps what the shallower ones learnt), each result reported as it comes, until the
- * time for the position is spent or a forced result is found. A new key starts again.
+ * time for the position is spent or a forced result is found. Each search lasts at most
+ * SLICE_MS; a depth not finished in one is searched again (the table keeps the work done),
+ * and a result never replaces a deeper one. A new key starts again.
  */
 export function useDeepening<K>(
   engine: EngineClient | null,
@@ -40,16 +47,22 @@ export function useDeepening<K>(
     engine?.cancel();
     if (!engine || !on || position.step === "over") return;
     let alive = true;
+    let shown = 0;
     const started = Date.now();
     const deepen = (depth: number) => {
       const left = THINK_MS - (Date.now() - started);
-      engine.search({ position: position.text, level: 8, depth, movetime: Math.max(left, 50), multipv }).then(
+      const movetime = Math.max(Math.min(left, SLICE_MS), 50);
+      engine.search({ position: position.text, level: 8, depth, movetime, multipv }).then(
         (r) => {
           if (!alive) return;
           const forced = Math.abs(r.score) >= 30000;
-          const more = r.depth >= depth && depth < MAX_DEPTH && !forced && Date.now() - started < THINK_MS;
-          setResult({ key, r, done: !more });
-          if (more) deepen(depth + 1);
+          const finished = r.depth >= depth;
+          const more = depth < MAX_DEPTH && !(finished && forced) && Date.now() - started < THINK_MS;
+          // A result shallower than the one shown only ends the thinking.
+          const deeper = r.depth > 0 && r.depth >= shown;
+          if (deeper) shown = r.depth;
+          if (deeper || !more) setResult((old) => ({ key, r: deeper || old?.key !== key ? r : old.r, done: !more }));
+          if (more) deepen(finished ? depth + 1 : depth);
         },
         (e) => {
           if (alive && !(e instanceof EngineStopped)) onError(String(e instanceof Error ? e.message : e));

@@ -19,7 +19,7 @@ import { ErrorBanner } from "./panels";
 import { ShareLink } from "./ShareLink";
 
 /** The tree and position of an analysis link; a bad start or decision is reported, the rest kept. */
-export function build(hash: string): { tree: Variations; node: VNode; error: string | null } {
+function build(hash: string): { tree: Variations; node: VNode; error: string | null } {
   const { start, moves } = parseAnalysisHash(hash);
   let tree: Variations;
   try {
