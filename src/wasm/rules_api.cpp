@@ -7,6 +7,7 @@
 #include "core/record.h"
 #include "wasm/api.h"
 #include "wasm/json.h"
+#include "wasm/threats.h"
 
 using namespace yinsh;
 using namespace yinsh::wasm;
@@ -192,6 +193,24 @@ const char* yinsh_format_record(const char* start, const char* decisions) {
   if (!play_all(*pos, decisions, moves, error, [](Color, const StateInfo&) {})) return reply(error_json(error));
   std::string s;
   JsonOut(s).begin_object().key("record").value(format_moves(first, moves)).end_object();
+  return reply(std::move(s));
+}
+
+const char* yinsh_threats(const char* position) {
+  std::string error;
+  auto pos = read_position(position, &error);
+  if (!pos) return reply(error_json(error));
+  if (pos->is_over()) return reply(error_json("the game is over"));
+  std::string s;
+  JsonOut o(s);
+  o.begin_object().key("side").value(pos->side_to_move() == WHITE ? "b" : "w").key("threats").begin_array();
+  for (const wasm::Threat& t : wasm::opponent_threats(*pos)) {
+    o.begin_object().key("row").value(to_string(t.row));
+    o.key("from").value(to_string(t.row.from())).key("to").value(to_string(t.row.to())).key("by");
+    write_moves(o, t.by);
+    o.end_object();
+  }
+  o.end_array().end_object();
   return reply(std::move(s));
 }
 

@@ -1,5 +1,6 @@
 // The search half of api.h: one single-threaded Searcher (the browser runs it in a Web Worker,
-// which gives the page its concurrency), searched with a level and a budget.
+// which gives the page its concurrency), searched with a level, a budget and a number of lines
+// (MultiPV, docs/ai.md "Analysis outputs").
 #include <atomic>
 #include <cmath>
 #include <string>
@@ -17,8 +18,12 @@ namespace {
 
 std::string out;
 
-SearchConfig config_for(int level) {
+// The most lines one search reports (the engine's MultiPV option allows as many).
+constexpr int MAX_MULTIPV = 130;
+
+SearchConfig config_for(int level, int multipv = 1) {
   SearchConfig c;
+  c.multipv = multipv;
   c.threads = 1;
   c.hash_mb = 16;  // the worker's memory grows on demand; 16 MB is plenty at browser speeds
   c.move_overhead_ms = 0;
@@ -32,16 +37,29 @@ Searcher& searcher() {
 }
 
 void write_info(JsonOut& o, const SearchInfo& info) {
-  o.key("depth").value(info.depth).key("score").value(info.score);
+  o.key("depth").value(info.depth).key("score").value(info.score).key("winprob").value(info.winprob);
   o.key("nodes").value(int64_t(info.nodes)).key("time_ms").value(int64_t(info.time_ms)).key("pv");
   write_moves(o, info.pv);
+}
+
+// The MultiPV lines, best first: [{"best", "score", "winprob", "pv"}, ...].
+void write_lines(JsonOut& o, const std::vector<PvLine>& lines) {
+  o.begin_array();
+  for (const PvLine& l : lines) {
+    o.begin_object().key("best").value(to_string(l.move)).key("score").value(l.score);
+    o.key("winprob").value(l.winprob).key("pv");
+    write_moves(o, l.pv);
+    o.end_object();
+  }
+  o.end_array();
 }
 
 }  // namespace
 
 extern "C" {
 
-const char* yinsh_search(const char* position, int level, double nodes, int movetime_ms, int depth) {
+const char* yinsh_search(const char* position, int level, double nodes, int movetime_ms, int depth,
+                         int multipv) {
   std::string error;
   const std::string_view text = position ? position : "";
   auto pos = split_words(text).empty() ? std::optional(Position::start()) : parse_position(text, &error);
@@ -49,7 +67,9 @@ const char* yinsh_search(const char* position, int level, double nodes, int move
   if (pos->is_over()) return (out = error_json("the game is over")).c_str();
   if (!(nodes >= 0) || nodes > 1e15 || movetime_ms < 0 || depth < 0)
     return (out = error_json("budgets must be 0 (none) or positive")).c_str();
-  searcher().configure(config_for(level));
+  if (multipv < 0 || multipv > MAX_MULTIPV)
+    return (out = error_json("multipv must be 0 or 1 (one line) .. " + std::to_string(MAX_MULTIPV))).c_str();
+  searcher().configure(config_for(level, multipv < 1 ? 1 : multipv));
   Limits limits;
   limits.nodes = uint64_t(nodes);
   limits.movetime = movetime_ms;
@@ -69,7 +89,9 @@ const char* yinsh_search(const char* position, int level, double nodes, int move
   JsonOut o(s);
   o.begin_object().key("best").value(to_string(r.best));
   write_info(o, r.info);
-  o.key("lines").raw(lines).end_object();
+  o.key("lines").raw(lines).key("multipv");
+  write_lines(o, r.info.lines);
+  o.end_object();
   out = std::move(s);
   return out.c_str();
 }

@@ -26,18 +26,41 @@ test("analyse a replayed position: engine line, a variation, server stopped", as
   await expect(page.locator(".ply.current")).toHaveAccessibleName(`ply 14: ${g.decisions[13]}`);
   await expect(page.getByTestId("engine-score")).toBeVisible({ timeout: 20000 });
   await expect(page.getByTestId("engine-line")).toContainText(/depth \d+/);
+  // The best 3 lines (this position has many decisions), each with its score; the evaluation
+  // bar shows White's win probability; arrows or marks on the board for the lines' decisions.
+  await expect(page.getByTestId("engine-pv")).toHaveCount(3, { timeout: 20000 });
+  await expect(page.getByTestId("engine-winprob")).toHaveText(/^White (\d+|<1|>99)%$/);
+  await expect(page.getByTestId("eval-bar")).toHaveAttribute("aria-label", /^White (\d+|<1|>99)%$/);
+  await expect(page.locator(".yb-notes .yb-note-best")).toHaveCount(1);
+  await expect(page.locator(".yb-notes .yb-note")).toHaveCount(3);
 
   // From here on the page needs no server: rules and engine run in the browser.
   await server.stop();
-  const best = page.getByRole("button", { name: /Play the best decision/ });
-  // Read the label and click in one turn of the page's event loop: the engine keeps deepening
-  // and may change its best decision between a separate read and click.
+  // A line clicked plays it into the tree up to the decision clicked. Read the line and click
+  // in one turn of the page's event loop: the engine keeps deepening and may change its lines
+  // between a separate read and click.
+  const second = await page.evaluate(() => {
+    const li = document.querySelectorAll<HTMLElement>("[data-testid=engine-pv]")[1] as HTMLElement;
+    const buttons = li.querySelectorAll<HTMLButtonElement>("button");
+    const n = Math.min(2, buttons.length);
+    (buttons[n - 1] as HTMLButtonElement).click();
+    return (li.dataset.decisions ?? "").split(" ").slice(0, n);
+  });
+  const after = 14 + second.length;
+  await expect(page.locator(".ply.current")).toHaveAccessibleName(`ply ${after}: ${second[second.length - 1]}`);
+  await expect(page.getByRole("button", { name: `ply 15: ${second[0]}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`moves=.*${(second[second.length - 1] as string).replace("-", "\\-")}$`));
+  await page.getByRole("button", { name: `ply 14: ${g.decisions[13]}` }).click();
+  await expect(page.locator(".ply.current")).toHaveAccessibleName(`ply 14: ${g.decisions[13]}`);
+  await expect(page.getByTestId("engine-pv")).toHaveCount(3, { timeout: 20000 });
+
+  const best = page.getByTestId("play-best");
   const label = await best.evaluate((el: HTMLElement) => {
-    const text = el.textContent ?? "";
+    const text = el.dataset.decision ?? "";
     el.click();
     return text;
   });
-  const bestText = label.replace(/.*\((.*)\)/, "$1");
+  const bestText = label;
   await expect(page.locator(".ply.current")).toHaveAccessibleName(`ply 15: ${bestText}`);
   await expect(page.getByTestId("engine-score")).toBeVisible({ timeout: 20000 });
 
@@ -69,5 +92,44 @@ test("analyse a replayed position: engine line, a variation, server stopped", as
   await page.getByRole("button", { name: "Empty board", exact: true }).click();
   await expect(page.getByText("No decisions yet.")).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("the position's link round-trips, in a new page and in the same tab", async ({ page, context }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  // The first test stopped its server: this one is served again (same database).
+  await server.start();
+  await page.goto(`${server.url}/analysis`);
+  const setup = page.getByLabel("Start from a position text or a record");
+  await setup.fill("1.e4 2.f6 3.a2 4.c7 5.i9 6.b5 7.e6 8.c6 9.i11 10.h5");
+  await page.getByRole("button", { name: "Set up" }).click();
+  await expect(page.locator(".ply.current")).toHaveAccessibleName("ply 10: h5");
+  // A variation: back two decisions, another placement; then the engine's best line from there.
+  await page.getByRole("button", { name: "Back" }).click();
+  await page.getByRole("button", { name: "Back" }).click();
+  await page.evaluate(() =>
+    (window as unknown as { yinshBoard: { clickPoint(p: string): void } }).yinshBoard.clickPoint("d5"),
+  );
+  await expect(page.locator(".ply.current")).toHaveAccessibleName("ply 9: d5");
+  await expect(page.locator(".variation")).toHaveCount(1);
+  const shared = await page.getByLabel("Link to this position").inputValue();
+  expect(shared).toBe(page.url());
+  expect(shared).toMatch(/moves=e4\+f6\+a2\+c7\+i9\+b5\+e6\+c6\+d5$/);
+
+  const other = await context.newPage();
+  await other.goto(shared);
+  await expect(other.locator(".ply.current")).toHaveAccessibleName("ply 9: d5");
+  await expect(other.locator(".moves.variations .ply")).toHaveCount(9);
+  await expect(other.getByTestId("engine-pv")).toHaveCount(3, { timeout: 20000 });
+  await other.close();
+
+  // The same tab, another link typed into the address bar: the board follows it.
+  await page.evaluate(() => {
+    location.hash = "start=4%2F7%2F8%2F9%2F10%2F9%2F10%2F9%2F8%2F7%2F4+w+place+0+0+blitz&moves=a2+b3";
+  });
+  await expect(page.locator(".ply.current")).toHaveAccessibleName("ply 2: b3");
+  await expect(page.locator(".moves.variations .ply")).toHaveCount(2);
+  await expect(page.locator(".yb-slot")).toHaveCount(2); // blitz: one space for a removed ring a side
   expect(errors).toEqual([]);
 });

@@ -1,11 +1,9 @@
-// The analysis board's tree of variations and its links and engine figures.
+// The analysis board's tree of variations (its links and figures: analysis.test.ts).
 import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { SearchResult } from "../src/engine/protocol";
 import { ApplyError, startPosition } from "../src/engine/rules";
 import { mainLine, pathTo, Variations } from "../src/engine/variations";
-import { analysisLink, describeScore, parseAnalysisHash, whiteScore, whiteShare } from "../src/ui/analysis";
 
 describe("variations", () => {
   it("builds a main line, adds variations, finds known decisions", () => {
@@ -38,30 +36,5 @@ describe("variations", () => {
     assert.throws(() => t.play(a, "e4"), ApplyError);
     assert.equal(a.children.length, 0);
     assert.ok(a.position.legal?.length === 84);
-  });
-});
-
-describe("analysis links and figures", () => {
-  it("round-trips the start and the decisions through the link", () => {
-    const link = analysisLink("4/7/8/9/10/9/10/9/8/7/4 w place 0 0 blitz", ["e4", "f6"]);
-    assert.ok(link.startsWith("/analysis#"));
-    assert.deepEqual(parseAnalysisHash(link.slice(link.indexOf("#"))), {
-      start: "4/7/8/9/10/9/10/9/8/7/4 w place 0 0 blitz",
-      moves: ["e4", "f6"],
-    });
-    assert.deepEqual(parseAnalysisHash(""), { start: "", moves: [] });
-  });
-  it("turns the side to move's score into White's, and describes it", () => {
-    const r = { score: 120 } as SearchResult;
-    assert.equal(whiteScore(r, "w"), 120);
-    assert.equal(whiteScore(r, "b"), -120);
-    assert.equal(describeScore(35), "+0.35");
-    assert.equal(describeScore(-120), "-1.20");
-    assert.equal(describeScore(31000 - 3), "White wins in 3 decisions");
-    assert.equal(describeScore(-(31000 - 1)), "Black wins in 1 decision");
-    assert.equal(whiteShare(0), 0.5);
-    assert.ok(whiteShare(300) > 0.9 && whiteShare(-300) < 0.1);
-    assert.equal(whiteShare(30990), 1);
-    assert.equal(whiteShare(0, 0.7), 0.7);
   });
 });

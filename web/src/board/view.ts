@@ -20,6 +20,7 @@ import {
   type XY,
 } from "./geometry";
 import { canDrag, classify, click, drop, type Highlights, highlights, type Legal } from "./highlight";
+import { drawNotes, type Note } from "./notes";
 import type { Piece, Position } from "./types";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -92,9 +93,13 @@ const SLOT_OFFSETS: ReadonlyArray<readonly [number, number]> = [
 
 export class BoardView {
   readonly svg: SVGSVGElement;
-  private layers: Record<"grid" | "last" | "rows" | "pieces" | "marks" | "ghosts" | "drag" | "cursor", SVGGElement>;
+  private layers: Record<
+    "grid" | "last" | "rows" | "pieces" | "notes" | "marks" | "ghosts" | "drag" | "cursor",
+    SVGGElement
+  >;
   private slots: SVGGElement;
   private state: BoardState | null = null;
+  private notes: readonly Note[] = [];
   private legal: Legal | null = null;
   private anchor: string | null = null;
   private cursor = "f6";
@@ -133,6 +138,7 @@ export class BoardView {
       last: mk("last"),
       rows: mk("rows"),
       pieces: mk("pieces"),
+      notes: mk("notes"),
       marks: mk("marks"),
       ghosts: mk("ghosts"),
       drag: mk("drag"),
@@ -233,8 +239,22 @@ export class BoardView {
     this.drawSlots();
     this.drawLast();
     this.drawPieces();
+    this.drawNotes();
     this.drawMarks();
     this.drawCursor();
+  }
+
+  /**
+   * Arrows and marks over the pieces (the engine's suggestions, threats). Apart from the
+   * state, so that changing them does not replay the last decision's animation.
+   */
+  setNotes(notes: readonly Note[] | null): void {
+    this.notes = notes ?? [];
+    this.drawNotes();
+  }
+
+  private drawNotes(): void {
+    drawNotes(this.layers.notes, this.notes, (p) => this.pxy(p));
   }
 
   private highlightsNow(): Highlights {

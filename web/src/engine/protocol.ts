@@ -9,10 +9,7 @@ export interface SearchRequest {
   nodes?: number;
   movetime?: number;
   depth?: number;
-  /**
-   * Lines wanted (MultiPV). The engine's search returns one line today; when the search
-   * gains MultiPV this is where the worker passes it on (src/wasm/search_api.cpp).
-   */
+  /** Lines wanted (MultiPV, 1..130; default 1): the best decisions, each with an exact score. */
   multipv?: number;
 }
 
@@ -21,8 +18,19 @@ export interface SearchLine {
   depth: number;
   /** Centi-rings; at or beyond +-30000 a forced win or loss. */
   score: number;
+  /** Expected result in permille (0..1000), the engine's calibrated win probability. */
+  winprob: number;
   nodes: number;
   time_ms: number;
+  pv: string[];
+}
+
+/** One of the MultiPV lines: a root decision, its exact score, and the play expected after it. */
+export interface PvLine {
+  best: string;
+  score: number;
+  winprob: number;
+  /** Starts with `best`. */
   pv: string[];
 }
 
@@ -30,6 +38,8 @@ export interface SearchResult extends SearchLine {
   best: string;
   /** Every iteration, shallowest first (the last is the result's own line). */
   lines: SearchLine[];
+  /** The best decisions of the last finished depth, best first (multipv of them at most). */
+  multipv: PvLine[];
 }
 
 export type ToWorker = { id: number; search: SearchRequest } | { id: number; newGame: true };

@@ -185,3 +185,20 @@ export function parseRecord(text: string): Ply[] {
 export function recordText(start: Position, decisions: readonly string[]): string {
   return ask<{ record: string }>(RecordError, "format_record", start.text, decisions.join(" ")).record;
 }
+
+/** A row the opponent could make on its next turn, and the ring moves that make it. */
+export interface Threat {
+  /** The row's removal in the notation (`xc3-c7`) and its two end markers. */
+  row: string;
+  from: string;
+  to: string;
+  by: string[];
+}
+
+/**
+ * "Show threats": the rows the opponent of the side to decide could complete with one ring
+ * move if it moved now (the core's answer; empty unless the side to decide moves a ring).
+ */
+export function threatsOf(pos: Position): { side: Side; threats: Threat[] } {
+  return ask<{ side: Side; threats: Threat[] }>(PositionError, "threats", pos.text);
+}

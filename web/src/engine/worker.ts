@@ -19,6 +19,7 @@ export function handle(msg: ToWorker): FromWorker {
       s.nodes ?? 0,
       s.movetime ?? 0,
       s.depth ?? 0,
+      s.multipv ?? 1,
     );
     return { id: msg.id, result };
   } catch (e) {

@@ -1,21 +1,24 @@
 // The analysis board (/analysis): start from the empty board, a pasted position text or
 // record, or a game's position (the replay's "Analyse" link); play any decisions, which build
-// a tree of variations; the engine (WebAssembly, in a Web Worker) shows its line, score and an
-// evaluation bar. Everything runs in the browser: it works with the server down once loaded.
+// a tree of variations (AnalysisTree.tsx); the engine (WebAssembly, in a Web Worker) shows its
+// best 3 lines with scores and win probability, an evaluation bar and arrows for its decisions
+// (AnalysisEngine.tsx). The address is the position's shareable link: its start and the
+// decisions to the position shown. Everything runs in the browser: it works with the server
+// down once loaded.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { EngineClient, EngineStopped } from "../engine/client";
-import type { SearchResult } from "../engine/protocol";
-import { parsePosition, readRecord, startPosition } from "../engine/rules";
-import { mainLine, pathTo, Variations, type VNode } from "../engine/variations";
-import { analysisLink, describeScore, parseAnalysisHash, stepText, whiteScore, whiteShare } from "./analysis";
+import { decisionNotes } from "../board/notes";
+import { EngineClient } from "../engine/client";
+import { parsePosition, startPosition } from "../engine/rules";
+import { pathTo, Variations, type VNode } from "../engine/variations";
+import { EnginePanel, EvalBar, useDeepening } from "./AnalysisEngine";
+import { Line, SetupForm, TreeControls } from "./AnalysisTree";
+import { analysisLink, parseAnalysisHash, sameAnalysis, stepText } from "./analysis";
 import { Board } from "./Board";
 import { colorName, t, useLang } from "./i18n";
 import { ErrorBanner } from "./panels";
+import { ShareLink } from "./ShareLink";
 
-/** How long the engine thinks about each position shown, and how deep it may go. */
-const THINK_MS = 8000;
-const MAX_DEPTH = 40;
-
+/** The tree and position of an analysis link; a bad start or decision is reported, the rest kept. */
 function build(hash: string): { tree: Variations; node: VNode; error: string | null } {
   const { start, moves } = parseAnalysisHash(hash);
   let tree: Variations;
@@ -36,35 +39,6 @@ function build(hash: string): { tree: Variations; node: VNode; error: string | n
   return { tree, node, error: null };
 }
 
-/** A line of the tree: `first` and its main line, with the variations at each fork nested. */
-function Line(props: { first: VNode; current: VNode; go: (n: VNode) => void }) {
-  return (
-    <>
-      {mainLine(props.first).map((n) => {
-        const alternatives = n.parent && n.parent.children[0] === n ? n.parent.children.slice(1) : [];
-        return (
-          <span key={n.id}>
-            <button
-              type="button"
-              class={`ply${n === props.current ? " current" : ""}`}
-              aria-current={n === props.current ? "step" : undefined}
-              aria-label={t("moves.ply", { n: n.ply, decision: n.decision ?? "" })}
-              onClick={() => props.go(n)}
-            >
-              {n.side === "w" ? "W" : "B"} {n.decision}
-            </button>
-            {alternatives.map((a) => (
-              <span class="variation" key={a.id}>
-                (<Line first={a} current={props.current} go={props.go} />)
-              </span>
-            ))}
-          </span>
-        );
-      })}
-    </>
-  );
-}
-
 export function AnalysisPage(props: { hash: string }) {
   useLang();
   const initial = useMemo(() => build(props.hash), []);
@@ -72,46 +46,44 @@ export function AnalysisPage(props: { hash: string }) {
   const [node, setNode] = useState(initial.node);
   const [error, setError] = useState<string | null>(initial.error);
   const [engineOn, setEngineOn] = useState(true);
-  const [result, setResult] = useState<{ node: VNode; r: SearchResult; done: boolean } | null>(null);
-  const [setup, setSetup] = useState("");
   const [, redraw] = useState(0);
   // Started with the page, so that the engine keeps working if the server goes away.
   const engine = useRef<EngineClient | null>(null);
   engine.current ??= new EngineClient();
+  useEffect(() => () => engine.current?.terminate(), []);
 
+  const link = analysisLink(tree.current.root.position.text, pathTo(node));
   const go = (n: VNode) => {
     setNode(n);
     history.replaceState(null, "", analysisLink(tree.current.root.position.text, pathTo(n)));
   };
-
-  useEffect(() => () => engine.current?.terminate(), []);
+  const start = (t: Variations, n: VNode) => {
+    tree.current = t;
+    go(n);
+    setError(null);
+  };
+  // A link opened in this tab while the board is shown (typed or pasted into the address bar).
   useEffect(() => {
-    engine.current?.cancel();
-    if (!engineOn || node.position.step === "over") return;
-    // One depth at a time (the worker's table keeps what the shallower ones learnt), each
-    // result shown as it comes, until the time for this position is spent or a win is found.
-    let alive = true;
-    const started = Date.now();
-    const deepen = (depth: number) => {
-      const left = THINK_MS - (Date.now() - started);
-      engine.current?.search({ position: node.position.text, level: 8, depth, movetime: Math.max(left, 50) }).then(
-        (r) => {
-          if (!alive) return;
-          const forced = Math.abs(r.score) >= 30000;
-          const more = r.depth >= depth && depth < MAX_DEPTH && !forced && Date.now() - started < THINK_MS;
-          setResult({ node, r, done: !more });
-          if (more) deepen(depth + 1);
-        },
-        (e) => {
-          if (alive && !(e instanceof EngineStopped)) setError(String(e instanceof Error ? e.message : e));
-        },
-      );
-    };
-    deepen(1);
-    return () => {
-      alive = false;
-    };
-  }, [node, engineOn]);
+    if (sameAnalysis(props.hash, link.slice(link.indexOf("#")))) return;
+    const b = build(props.hash);
+    start(b.tree, b.node);
+    setError(b.error);
+  }, [props.hash]);
+
+  const deepened = useDeepening(engine.current, node, node.position, engineOn, setError);
+  const shown = deepened && deepened.key === node && engineOn ? deepened.r : null;
+  const thinking = !!deepened && deepened.key === node && !deepened.done;
+  const notes = useMemo(
+    () =>
+      shown
+        ? decisionNotes(
+            shown.multipv.map((l) => l.best),
+            "best",
+            "alt",
+          )
+        : null,
+    [shown],
+  );
 
   const play = (d: string) => {
     try {
@@ -121,75 +93,34 @@ export function AnalysisPage(props: { hash: string }) {
       setError((e as Error).message);
     }
   };
-  const restart = (t: Variations) => {
-    tree.current = t;
-    go(t.root);
-    setResult(null);
-    setError(null);
+  const playLine = (line: readonly string[], n: number) => {
+    try {
+      go(tree.current.playLine(node, line.slice(0, n)));
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
   };
-  const shown = result && result.node === node ? result.r : null;
-  const thinking = !!result && result.node === node && !result.done;
-  const white = shown ? whiteScore(shown, node.position.side) : 0;
   const first = tree.current.root.children[0];
 
   return (
     <main class="page game-page analysis-page" data-testid="analysis-page">
       <div class="board-col">
         <div class="analysis-board">
-          <div class="eval-bar" title={shown ? describeScore(white) : t("analysis.no_eval")} aria-hidden="true">
-            <div class="eval-white" style={{ height: `${100 * (shown ? whiteShare(white) : 0.5)}%` }} />
-          </div>
+          <EvalBar result={shown} toMove={node.position.side} />
           <div class="board-wrap">
             <Board
               position={node.position}
               legal={node.position.step === "over" ? null : (node.position.legal ?? null)}
               last={node.decision}
               previous={node.parent?.position ?? null}
+              notes={notes}
               onDecision={play}
               label={t("analysis.title")}
             />
           </div>
         </div>
-        <nav class="replay-nav" aria-label={t("analysis.controls")}>
-          <button
-            type="button"
-            onClick={() => node.parent && go(node.parent)}
-            disabled={!node.parent}
-            aria-label={t("analysis.back")}
-          >
-            ◀
-          </button>
-          <button
-            type="button"
-            onClick={() => node.children[0] && go(node.children[0])}
-            disabled={!node.children[0]}
-            aria-label={t("analysis.forward")}
-          >
-            ▶
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              tree.current.promote(node);
-              redraw((x) => x + 1);
-            }}
-            disabled={!node.parent}
-          >
-            {t("analysis.promote")}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              const parent = node.parent;
-              if (!parent) return;
-              tree.current.remove(node);
-              go(parent);
-            }}
-            disabled={!node.parent}
-          >
-            {t("analysis.delete")}
-          </button>
-        </nav>
+        <TreeControls tree={tree.current} node={node} go={go} changed={() => redraw((x) => x + 1)} />
       </div>
       <aside class="side">
         <section class="status-box">
@@ -205,90 +136,22 @@ export function AnalysisPage(props: { hash: string }) {
           </p>
           <ErrorBanner error={error} />
         </section>
-        <section class="engine-box" aria-label={t("analysis.engine")}>
-          <label class="small engine-switch">
-            <input type="checkbox" checked={engineOn} onChange={() => setEngineOn(!engineOn)} /> {t("analysis.engine")}
-          </label>
-          {engineOn && node.position.step !== "over" ? (
-            shown ? (
-              <div data-testid="engine-line">
-                <p>
-                  <strong data-testid="engine-score">{describeScore(white)}</strong>{" "}
-                  <span class="small muted">
-                    {t("analysis.depth", { depth: shown.depth, nodes: shown.nodes })}
-                    {thinking ? t("analysis.still_thinking") : ""}
-                  </span>
-                </p>
-                <p class="small">
-                  {t("analysis.best_line")}{" "}
-                  {shown.pv.map((d, i) => (
-                    <span key={`${i}-${d}`}>
-                      {i ? " " : ""}
-                      {d}
-                    </span>
-                  ))}
-                </p>
-                <button type="button" onClick={() => play(shown.best)}>
-                  {t("analysis.play_best", { decision: shown.best })}
-                </button>
-              </div>
-            ) : (
-              <p class="small muted">{t("analysis.thinking")}</p>
-            )
-          ) : null}
-        </section>
+        <EnginePanel
+          position={node.position}
+          result={shown}
+          thinking={thinking}
+          on={engineOn}
+          setOn={setEngineOn}
+          playLine={playLine}
+        />
         <section class="moves-box">
           <h2>{t("moves.title")}</h2>
           <nav class="moves variations" aria-label={t("moves.label")}>
             {first ? <Line first={first} current={node} go={go} /> : <p class="muted small">{t("moves.none")}</p>}
           </nav>
         </section>
-        <form
-          class="card import"
-          onSubmit={(e) => {
-            e.preventDefault();
-            try {
-              const text = setup.trim();
-              const fromPosition = /^[0-9WBwb/]+\s+[wb]\s/.test(text);
-              if (fromPosition) restart(new Variations(parsePosition(text)));
-              else {
-                const r = readRecord(text);
-                const t = new Variations(r.start);
-                const end = t.playLine(
-                  t.root,
-                  r.plies.map((p) => p.decision),
-                );
-                tree.current = t;
-                go(end);
-                setResult(null);
-              }
-              setError(null);
-            } catch (x) {
-              setError((x as Error).message);
-            }
-          }}
-        >
-          <label for="setup-text" class="small muted">
-            {t("analysis.setup_label")}
-          </label>
-          <textarea
-            id="setup-text"
-            rows={3}
-            value={setup}
-            onInput={(e) => setSetup((e.target as HTMLTextAreaElement).value)}
-          />
-          <div class="actions">
-            <button type="submit" disabled={!setup.trim()}>
-              {t("analysis.setup")}
-            </button>
-            <button type="button" onClick={() => restart(new Variations(startPosition()))}>
-              {t("analysis.empty")}
-            </button>
-            <button type="button" onClick={() => restart(new Variations(startPosition("blitz")))}>
-              {t("analysis.empty_blitz")}
-            </button>
-          </div>
-        </form>
+        <ShareLink id="analysis-share" label={t("analysis.share")} link={`${location.origin}${link}`} />
+        <SetupForm start={start} onError={setError} />
       </aside>
     </main>
   );

@@ -1,6 +1,7 @@
 // Preact wrapper around the framework-free SVG board; with `confirm`, a decision made on the
 // board waits for a Confirm button (for touch screens, where a slip is easy).
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { Note } from "../board/notes";
 import type { Position } from "../board/types";
 import { BoardView } from "../board/view";
 import { type Key, t } from "./i18n";
@@ -13,6 +14,8 @@ export interface BoardProps {
   turnStart?: Position | null;
   previous?: Position | null;
   flipped?: boolean;
+  /** Arrows and marks over the pieces (board/notes.ts). */
+  notes?: readonly Note[] | null;
   confirm?: boolean;
   onDecision?: (d: string) => void;
   onAnnounce?: (text: string) => void;
@@ -54,6 +57,8 @@ export function Board(props: BoardProps) {
       flipped: props.flipped,
     });
   }, [props.position, props.legal, props.last, props.turn, props.turnStart, props.previous, props.flipped]);
+
+  useEffect(() => view.current?.setNotes(props.notes ?? null), [props.notes, props.label]);
 
   return (
     <div class="board-frame">

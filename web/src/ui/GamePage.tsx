@@ -7,11 +7,13 @@ import { Board } from "./Board";
 import { GameConnection, type LiveModel } from "./conn";
 import { useGameFeedback } from "./feedback";
 import { GameActions } from "./GameActions";
+import { useGameAssist } from "./GameAssist";
 import { GameOver } from "./GameOver";
 import { pageKey, useHistory } from "./history";
 import { colorName, t } from "./i18n";
 import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "./panels";
 import { linkClick, navigate } from "./router";
+import { ShareLink } from "./ShareLink";
 import { useSettings } from "./settings";
 import { endingLine, friendly, openSeat, other, seatName, stepHelp } from "./status";
 import type { ChatLine, Color } from "./types";
@@ -21,7 +23,6 @@ export function GamePage({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<{ decision: string; ply: number } | null>(null);
   const [announce, setAnnounce] = useState("");
-  const [copied, setCopied] = useState(false);
   const [flip, setFlip] = useState(false);
   // Joined through the API, not yet seated on the connection: not a "watcher" meanwhile.
   const [joined, setJoined] = useState(false);
@@ -163,6 +164,8 @@ export function GamePage({ id }: { id: string }) {
     return now && { ...now, legal: mine ? st.legal : null };
   }, [st, pending, role, hist.viewing, hist.positions]);
 
+  const assist = useGameAssist(game, role, !!st && st.status === "active" && st.to_move === role && !pending);
+
   if (!model || !game || !st || !shown) {
     return (
       <main class="page narrow">
@@ -240,6 +243,7 @@ export function GamePage({ id }: { id: string }) {
             turnStart={shown.turnStart}
             previous={shown.previous}
             flipped={flipped}
+            notes={hist.viewing === null ? assist.notes : null}
             confirm={settings.confirmMove}
             onDecision={decide}
             onAnnounce={setAnnounce}
@@ -271,6 +275,7 @@ export function GamePage({ id }: { id: string }) {
             </p>
           )}
           <GameActions game={game} role={role} mine={mine} send={send} decide={decide} join={join} onError={setError} />
+          {assist.panel}
           <div class="actions small">
             <button type="button" onClick={() => setFlip(!flip)} aria-pressed={flip} title={t("board.flip_key")}>
               {t("board.flip")}
@@ -293,26 +298,7 @@ export function GamePage({ id }: { id: string }) {
                 : t("game.watching")}
           </span>
         </section>
-        <section class="share small">
-          <label for="share">{t("game.share")}</label>
-          <div class="share-row">
-            <input id="share" readOnly value={link} onFocus={(e) => (e.target as HTMLInputElement).select()} />
-            <button
-              type="button"
-              onClick={async () => {
-                try {
-                  await navigator.clipboard.writeText(link);
-                  setCopied(true);
-                  setTimeout(() => setCopied(false), 1500);
-                } catch {
-                  (document.getElementById("share") as HTMLInputElement | null)?.select();
-                }
-              }}
-            >
-              {copied ? t("game.copied") : t("game.copy")}
-            </button>
-          </div>
-        </section>
+        <ShareLink id="share" label={t("game.share")} link={link} />
         <ChatBox
           lines={[...game.chat, ...model.notes, ...extra].sort((a, b) => a.at - b.at)}
           onSend={(text) => {

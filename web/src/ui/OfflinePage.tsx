@@ -7,6 +7,7 @@ import { EngineClient, EngineStopped } from "../engine/client";
 import { callCore } from "../engine/core";
 import { applyDecision, legalDecisions, pliesOf, replayGame, startPosition } from "../engine/rules";
 import { Board } from "./Board";
+import { useAssist } from "./GameAssist";
 import { colorName, levelName, t, useLang } from "./i18n";
 import { ErrorBanner, MoveList } from "./panels";
 
@@ -146,6 +147,8 @@ export function OfflinePage() {
     );
     return () => engine.current?.cancel();
   }, [pos, aiToMove]);
+  // A game against the computer, never rated: hints and threats on the player's turn.
+  const assist = useAssist(!!setup && !!pos && !over, pos?.text ?? null, !aiToMove && !over);
 
   if (!setup || !pos) {
     return (
@@ -184,6 +187,7 @@ export function OfflinePage() {
             last={decisions[decisions.length - 1] ?? null}
             previous={positions[positions.length - 2] ?? null}
             flipped={setup.you === "b"}
+            notes={assist.notes}
             onDecision={play}
             label={t("offline.board")}
           />
@@ -227,6 +231,7 @@ export function OfflinePage() {
               {t("over.new_game")}
             </button>
           </div>
+          {assist.panel}
         </section>
         <section class="moves-box">
           <h2>{t("moves.title")}</h2>

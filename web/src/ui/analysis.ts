@@ -1,6 +1,6 @@
 // Links to the analysis board and the engine figures it shows. Pure (unit-tested).
 import type { Position, Side } from "../board/types";
-import type { SearchResult } from "../engine/protocol";
+import type { PvLine } from "../engine/protocol";
 import { colorName, t } from "./i18n";
 
 /** Scores at or beyond this are forced wins (SCORE_MATE - plies), as in src/search/search.h. */
@@ -20,9 +20,44 @@ export function parseAnalysisHash(hash: string): { start: string; moves: string[
   return { start: q.get("start") ?? "", moves: (q.get("moves") ?? "").split(/\s+/).filter(Boolean) };
 }
 
+/** Reads analysisLink's hash as the address bar has it (with or without the "#"). */
+export function sameAnalysis(a: string, b: string): boolean {
+  const x = parseAnalysisHash(a);
+  const y = parseAnalysisHash(b);
+  return x.start === y.start && x.moves.join(" ") === y.moves.join(" ");
+}
+
 /** The engine's score from White's point of view (it reports the side to move's). */
-export function whiteScore(r: SearchResult, toMove: Side): number {
+export function whiteScore(r: { score: number }, toMove: Side): number {
   return toMove === "w" ? r.score : -r.score;
+}
+
+/** White's win probability in permille from a line's (the side to move's) permille. */
+export function whitePermille(r: { winprob: number }, toMove: Side): number {
+  return toMove === "w" ? r.winprob : 1000 - r.winprob;
+}
+
+/** "63%" of a permille figure (whole per cent; "<1%" and ">99%" near certainty that is not certain). */
+export function percent(permille: number): string {
+  if (permille > 0 && permille < 5) return "<1%";
+  if (permille < 1000 && permille > 995) return ">99%";
+  return `${Math.round(permille / 10)}%`;
+}
+
+/** An engine line as shown: its score and White's win probability, and its decisions. */
+export interface ShownLine {
+  score: string;
+  white: number;
+  decisions: string[];
+}
+
+/** The MultiPV lines of a search at a position where `toMove` decides, for display. */
+export function shownLines(lines: readonly PvLine[], toMove: Side): ShownLine[] {
+  return lines.map((l) => ({
+    score: describeScore(whiteScore(l, toMove)),
+    white: whitePermille(l, toMove),
+    decisions: l.pv.length ? l.pv : [l.best],
+  }));
 }
 
 /** "+0.35", "-1.20", or "White wins in 3" for a forced result (score in centi-rings). */
@@ -36,14 +71,13 @@ export function describeScore(white: number): string {
 }
 
 /**
- * White's share of the evaluation bar, 0..1. The engine reports no calibrated win probability
- * yet (issue 15 adds one to the search); until then the bar is a logistic of the score with a
- * scale of one ring = 100, so it shows direction and size, not a probability.
+ * White's share of the evaluation bar, 0..1: the engine's calibrated win probability of White
+ * (permille, docs/ai.md "The win-probability fit"); a forced result fills or empties the bar.
+ * Out-of-range figures are clamped.
  */
-export function whiteShare(white: number, winProbability?: number): number {
-  if (winProbability !== undefined) return winProbability;
-  if (Math.abs(white) >= SCORE_MATE_BOUND) return white > 0 ? 1 : 0;
-  return 1 / (1 + Math.exp(-white / 100));
+export function whiteShare(whitePermilleValue: number): number {
+  if (!Number.isFinite(whitePermilleValue)) return 0.5;
+  return Math.min(1, Math.max(0, whitePermilleValue / 1000));
 }
 
 /** What the side to move has to do, in words. */

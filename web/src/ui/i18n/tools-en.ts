@@ -1,5 +1,5 @@
-// English for the pages that run without the server: the analysis board (/analysis) and
-// offline play against the computer (/offline). Part of the catalogue (spread into en.ts).
+// English for what runs in the browser alone: the analysis board (/analysis), hints and threats
+// in games against the computer, and offline play (/offline). Part of the catalogue (en.ts).
 export const toolsEn = {
   "nav.analysis": "Analysis",
   "nav.offline": "Play offline",
@@ -24,7 +24,10 @@ export const toolsEn = {
   "analysis.no_eval": "no evaluation",
   "analysis.depth": "depth {depth}, {nodes} nodes",
   "analysis.still_thinking": ", thinking…",
-  "analysis.best_line": "Best line:",
+  "analysis.lines": "The engine's best lines",
+  "analysis.play_line": "Line {line}: play up to {decision} ({n})",
+  "analysis.win_chance": "{color} {percent}",
+  "analysis.share": "Link to this position",
   "analysis.play_best": "Play the best decision ({decision})",
   "analysis.thinking": "Thinking…",
   "analysis.setup_label": "Start from a position text or a record",
@@ -48,4 +51,13 @@ export const toolsEn = {
   "offline.removed": "rings removed: White {w}, Black {b}",
   "offline.take_back": "Take back",
   "offline.failed": "The computer failed: {message}",
+  "assist.label": "Help from the computer",
+  "assist.hint": "Hint",
+  "assist.hint_thinking": "Looking for a good decision…",
+  "assist.hint_is": "Hint: {decision}",
+  "assist.failed": "No hint: {message}",
+  "assist.threats": "Show threats",
+  "assist.threats_on_move": "Threats are shown when you are to move a ring.",
+  "assist.no_threats": "The computer cannot make a row on its next move.",
+  "assist.threatened": "Rows the computer could make on its next move: {rows}",
 };
