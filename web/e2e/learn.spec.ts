@@ -1,8 +1,9 @@
 // The tutorial completed end to end by clicks on the board, every step checked by the rules
 // core in the page; a missed goal asks for another try; progress survives a reload; the rules
-// page draws its pictures.
+// page draws its pictures; axe finds no serious violation on either page.
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { decide } from "./decide";
 import { SHOTS, YinshServer } from "./server";
 
@@ -33,6 +34,7 @@ test("the tutorial, every step, end to end", async ({ page }) => {
   await page.getByRole("link", { name: "Learn" }).click();
   const learn = page.getByTestId("learn-page");
   await expect(learn).toBeVisible();
+  await expectAccessible(page, "tutorial");
 
   // A miss first: the row lesson's ring moved down its own markers flips them: no row.
   await page.getByRole("button", { name: "A row: remove it and a ring" }).click();
@@ -62,6 +64,7 @@ test("the tutorial, every step, end to end", async ({ page }) => {
   await page.getByRole("link", { name: "The rules, with pictures" }).click();
   await expect(page.getByRole("heading", { name: "The rules of YINSH" })).toBeVisible();
   await expect(page.locator(".rules-picture .yb-board")).toHaveCount(6);
+  await expectAccessible(page, "rules");
   await page.screenshot({ path: join(SHOTS, "rules.png"), fullPage: true });
   expect(errors).toEqual([]);
 });

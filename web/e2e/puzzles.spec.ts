@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { decide } from "./decide";
 import { SHOTS, webDir, YinshServer } from "./server";
 
@@ -34,6 +35,7 @@ test("a puzzle solved, one failed and explained, progress kept", async ({ page }
   await page.getByRole("link", { name: "Puzzles" }).click();
   await expect(page.getByTestId("puzzle-page")).toBeVisible();
   await expect(page.getByText("Your puzzle rating: 1200")).toBeVisible();
+  await expectAccessible(page, "puzzle");
 
   await page.goto(`${server.url}/puzzles#${solve.id}`);
   const trainer = page.getByTestId("puzzle-page");
@@ -61,6 +63,7 @@ test("a puzzle solved, one failed and explained, progress kept", async ({ page }
   await expect(page.getByTestId("puzzle-solution")).toContainText(fail.line.join(" "));
   await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 2 tried");
   await page.screenshot({ path: join(SHOTS, "puzzle-failed.png") });
+  await expectAccessible(page, "failed puzzle");
 
   // Try again: the rating does not move; the progress survives a reload.
   await page.getByRole("button", { name: "Try again" }).click();
