@@ -97,4 +97,22 @@ describe("the puzzle file", () => {
       assert.equal(lineReachesGoal(p, a.start, a.pos, p.other), false, `${p.id} alternative misses it`);
     }
   });
+  it("the committed set: the trainer solves every puzzle played along its solution", () => {
+    const set = readPuzzleSet(JSON.parse(readFileSync("src/static/puzzles.json", "utf8")));
+    assert.ok(set.length >= 1);
+    for (const p of set) {
+      let a = startAttempt(p);
+      let verdict = "";
+      for (const [i, d] of p.line.entries()) {
+        const r = playDecision(a, d);
+        a = r.attempt;
+        if (r.next.kind === "reply") assert.equal(r.next.decision, p.line[i + 1], p.id);
+        if (r.next.kind === "solved" || r.next.kind === "failed" || r.next.kind === "engine") {
+          verdict = r.next.kind;
+          break;
+        }
+      }
+      assert.equal(verdict, "solved", `${p.id} (${p.goal})`);
+    }
+  });
 });
