@@ -64,6 +64,10 @@ test("a puzzle solved, one failed and explained, progress kept", async ({ page }
   await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 2 tried");
   await page.screenshot({ path: join(SHOTS, "puzzle-failed.png") });
   await expectAccessible(page, "failed puzzle");
+  // The solution played on the board from the start, one decision at a time.
+  await page.getByRole("button", { name: "Show the solution" }).click();
+  await expect(trainer).toHaveAttribute("data-shown", String(fail.line.length), { timeout: 30_000 });
+  await expect(page.locator(".yb-board")).toHaveAttribute("data-mode", "none");
 
   // Try again: the rating does not move; the progress survives a reload.
   await page.getByRole("button", { name: "Try again" }).click();

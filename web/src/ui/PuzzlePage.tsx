@@ -5,7 +5,7 @@
 // answer is explained with the engine's line. Progress and a puzzle rating stay in the browser.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { EngineClient, EngineStopped } from "../engine/client";
-import { legalDecisions } from "../engine/rules";
+import { legalDecisions, replay } from "../engine/rules";
 import { Board } from "./Board";
 import { colorName, t, useLang } from "./i18n";
 import {
@@ -30,6 +30,8 @@ type Verdict = "playing" | "thinking" | "solved" | "failed";
 /** Engine lines are shown to this many decisions. */
 const SHOWN = 8;
 const REPLY_DELAY_MS = 350;
+/** The solution shown on the board: one decision this often. */
+const SHOW_STEP_MS = 800;
 
 function usePuzzles(): Puzzle[] | string | null {
   const [set, setSet] = useState<Puzzle[] | string | null>(null);
@@ -117,8 +119,26 @@ function Trainer(props: {
     const a = startAttempt(puzzle);
     setAttempt(a);
     setRefutation([]);
+    setShown(null);
     setVerdict("playing");
   };
+
+  // "Show the solution": the solution's decisions played on the board from the start.
+  const [shown, setShown] = useState<number | null>(null);
+  const solution = useMemo(() => replay(attempt.start, puzzle.line), [puzzle]);
+  useEffect(() => {
+    if (shown === null || shown >= puzzle.line.length) return;
+    const h = setTimeout(() => setShown(shown + 1), SHOW_STEP_MS);
+    return () => clearTimeout(h);
+  }, [shown]);
+  const board =
+    shown === null
+      ? { pos: attempt.pos, last: attempt.played[attempt.played.length - 1] ?? null, before: attempt.before }
+      : {
+          pos: solution[shown] ?? attempt.start,
+          last: shown > 0 ? (puzzle.line[shown - 1] ?? null) : null,
+          before: shown > 0 ? (solution[shown - 1] ?? null) : null,
+        };
 
   const side = colorName(puzzle.side === "w" ? "white" : "black");
   const legal = verdict === "playing" ? legalDecisions(attempt.pos) : null;
@@ -131,14 +151,20 @@ function Trainer(props: {
           ? t("puzzle.thinking")
           : t("puzzle.your_turn");
   return (
-    <main class="page game-page" data-testid="puzzle-page" data-verdict={verdict} data-puzzle={puzzle.id}>
+    <main
+      class="page game-page"
+      data-testid="puzzle-page"
+      data-verdict={verdict}
+      data-puzzle={puzzle.id}
+      data-shown={shown ?? undefined}
+    >
       <div class="board-col">
         <div class="board-wrap">
           <Board
-            position={attempt.pos}
-            legal={legal}
-            last={attempt.played[attempt.played.length - 1] ?? null}
-            previous={attempt.before}
+            position={board.pos}
+            legal={shown === null ? legal : null}
+            last={board.last}
+            previous={board.before}
             flipped={puzzle.side === "b"}
             onDecision={onDecision}
             label={t("puzzle.board")}
@@ -179,6 +205,11 @@ function Trainer(props: {
             {legal?.length === 1 && legal[0] === "pass" ? (
               <button type="button" onClick={() => onDecision("pass")}>
                 {t("action.pass")}
+              </button>
+            ) : null}
+            {verdict === "failed" ? (
+              <button type="button" onClick={() => setShown(0)}>
+                {t("puzzle.show_solution")}
               </button>
             ) : null}
             <button type="button" onClick={retry} disabled={verdict === "thinking" || attempt.played.length === 0}>

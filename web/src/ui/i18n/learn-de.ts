@@ -20,6 +20,7 @@ export const learnDe: Record<keyof typeof learnEn, string> = {
   "puzzle.your_line": "Deine Folge und die Antwort des Programms:",
   "puzzle.solution": "Die Lösung:",
   "puzzle.engine_line": "Die Folge des Programms:",
+  "puzzle.show_solution": "Lösung zeigen",
   "puzzle.retry": "Noch einmal",
   "puzzle.next": "Nächste Aufgabe",
   "puzzle.progress_title": "Dein Fortschritt",

@@ -19,6 +19,7 @@ export const learnEn = {
   "puzzle.your_line": "Your line, and the engine's answer:",
   "puzzle.solution": "The solution:",
   "puzzle.engine_line": "The engine's line:",
+  "puzzle.show_solution": "Show the solution",
   "puzzle.retry": "Try again",
   "puzzle.next": "Next puzzle",
   "puzzle.progress_title": "Your progress",

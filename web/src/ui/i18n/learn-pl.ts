@@ -20,6 +20,7 @@ export const learnPl: Record<keyof typeof learnEn, string> = {
   "puzzle.your_line": "Twój wariant i odpowiedź programu:",
   "puzzle.solution": "Rozwiązanie:",
   "puzzle.engine_line": "Wariant programu:",
+  "puzzle.show_solution": "Pokaż rozwiązanie",
   "puzzle.retry": "Spróbuj ponownie",
   "puzzle.next": "Następne zadanie",
   "puzzle.progress_title": "Twoje postępy",
