@@ -20,6 +20,7 @@ const STEPS: Array<[string, string[]]> = [
   ["flip", ["d3-d7"]],
   ["row", ["e8-f9", "xe4-e8", "xk10"]],
   ["two_rows", ["e6-f6", "xc4-g8", "xk10"]],
+  ["gift_row", ["e5-e7"]],
   ["opponent_row", ["xf3-f7", "xk10"]],
   ["pool", ["d2-d3"]],
   ["blitz", ["e8-f9", "xe4-e8", "xk10"]],

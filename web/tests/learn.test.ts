@@ -3,7 +3,7 @@
 import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parsePosition } from "../src/engine/rules";
+import { legalDecisions, parsePosition } from "../src/engine/rules";
 import { LESSONS, type LessonState, lessonDecision, startLesson } from "../src/ui/learn";
 
 function play(id: string, decisions: string[]): { state: LessonState; verdict: string } {
@@ -39,6 +39,13 @@ describe("lessons", () => {
     assert.equal(state.pos.step, "remove-ring");
     assert.equal(state.pos.board.get("e6"), undefined);
     assert.equal(state.pos.board.get("d5"), "w");
+  });
+  it("a jump that flips a marker into the opponent's row: Black removes it before moving", () => {
+    assert.equal(play("gift_row", ["e5-d5"]).verdict, "retry");
+    const { state } = play("gift_row", ["e5-e7"]);
+    assert.equal(state.pos.board.get("e6"), "b");
+    assert.equal(state.pos.side, "b");
+    assert.deepEqual(legalDecisions(state.pos), ["xc6-g6"]);
   });
   it("the 51st marker ends the game; in blitz the first ring wins", () => {
     const pool = play("pool", ["d2-d3"]).state.pos;

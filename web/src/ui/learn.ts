@@ -55,6 +55,12 @@ export const LESSONS: Lesson[] = [
     solution: ["e6-f6", "xc4-g8", "xk10"],
   },
   {
+    id: "gift_row",
+    position: "3W/W5B/5b2/5b3/4Ww4/4b4/B3b5/B8/7B/B6/W2W w move 0 0 normal",
+    goal: (_s, p) => p.side === "b" && p.step === "early-remove-row",
+    solution: ["e5-e7"],
+  },
+  {
     id: "opponent_row",
     position: "3W/W5B/8/3b5/8W1/1wwwww3/B9/B8/7B/B6/W2W w early-remove-row 0 0 normal",
     goal: (s, p) => wonRing(s, p) && p.step === "move",

@@ -63,6 +63,11 @@ export const learnDe: Record<keyof typeof learnEn, string> = {
   "learn.two_rows.task":
     "Ziehst du den Ring von e6 weg, entstehen zwei Reihen mit einem gemeinsamen Stein. Wähle eine durch Klick auf ihren ersten und letzten Stein, dann entferne einen Ring.",
   "learn.two_rows.done": "Die andere Reihe hat ihren gemeinsamen Stein verloren und ist weg: diesmal nur ein Ring.",
+  "learn.gift_row.title": "Eine Reihe für den Gegner",
+  "learn.gift_row.task":
+    "Vorsicht: Ein Sprung kann Steine zu einer Reihe der anderen Farbe drehen. Spring mit dem Ring auf e5 über den Stein auf e6 und sieh, wie die schwarze Reihe entsteht.",
+  "learn.gift_row.done":
+    "Schwarz entfernt diese Reihe und einen seiner Ringe zu Beginn seines Zuges: ein Geschenk. Erst schauen, dann springen!",
   "learn.opponent_row.title": "Eine Reihe für dich",
   "learn.opponent_row.task":
     "Der letzte Zug von Schwarz hat Steine gedreht und eine Reihe deiner Farbe gebildet. Zu Beginn deines Zuges entfernst du sie und einen deiner Ringe.",

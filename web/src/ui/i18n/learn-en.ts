@@ -61,6 +61,11 @@ export const learnEn = {
   "learn.two_rows.task":
     "Moving the ring on e6 away makes two rows that share a marker. Choose one by clicking its first and last marker, then remove a ring.",
   "learn.two_rows.done": "The other row lost its shared marker, so it is gone: only one ring this time.",
+  "learn.gift_row.title": "A row for your opponent",
+  "learn.gift_row.task":
+    "Careful: a jump can flip markers into a row of the other colour. Jump the ring on e5 over the marker on e6 and watch Black's row appear.",
+  "learn.gift_row.done":
+    "Black removes that row and one of its rings at the start of its turn: a gift. Look before you jump!",
   "learn.opponent_row.title": "A row made for you",
   "learn.opponent_row.task":
     "Black's last move flipped markers and made a row of yours. At the start of your turn you remove it and one of your rings.",

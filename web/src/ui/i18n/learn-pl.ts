@@ -63,6 +63,11 @@ export const learnPl: Record<keyof typeof learnEn, string> = {
   "learn.two_rows.task":
     "Odsunięcie pierścienia z e6 tworzy dwa rzędy ze wspólnym żetonem. Wybierz jeden, klikając jego pierwszy i ostatni żeton, potem zdejmij pierścień.",
   "learn.two_rows.done": "Drugi rząd stracił wspólny żeton i zniknął: tym razem tylko jeden pierścień.",
+  "learn.gift_row.title": "Rząd dla przeciwnika",
+  "learn.gift_row.task":
+    "Uwaga: skok może odwrócić żetony w rząd drugiego koloru. Przeskocz pierścieniem z e5 nad żetonem na e6 i zobacz, jak powstaje rząd czarnych.",
+  "learn.gift_row.done":
+    "Czarne zdejmą ten rząd i jeden ze swoich pierścieni na początku swojej tury: prezent. Patrz, zanim skoczysz!",
   "learn.opponent_row.title": "Rząd ułożony dla ciebie",
   "learn.opponent_row.task":
     "Ostatni ruch czarnych odwrócił żetony i ułożył rząd twojego koloru. Na początku swojej tury zdejmujesz go i jeden ze swoich pierścieni.",
