@@ -32,7 +32,7 @@ test("the tutorial, every step, end to end", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(server.url);
-  await page.getByRole("link", { name: "Learn" }).click();
+  await page.getByRole("link", { name: "Learn", exact: true }).click();
   const learn = page.getByTestId("learn-page");
   await expect(learn).toBeVisible();
   await expectAccessible(page, "tutorial");

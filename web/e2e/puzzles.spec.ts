@@ -32,7 +32,9 @@ test("a puzzle solved, one failed and explained, progress kept", async ({ page }
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(server.url);
-  await page.getByRole("link", { name: "Puzzles" }).click();
+  // The lobby links to the learning pages too.
+  await expect(page.getByRole("link", { name: "New to YINSH? Learn to play" })).toHaveAttribute("href", "/learn");
+  await page.getByRole("link", { name: "Train with puzzles" }).click();
   await expect(page.getByTestId("puzzle-page")).toBeVisible();
   await expect(page.getByText("Your puzzle rating: 1200")).toBeVisible();
   await expectAccessible(page, "puzzle");

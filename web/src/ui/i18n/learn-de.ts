@@ -5,6 +5,9 @@ export const learnDe: Record<keyof typeof learnEn, string> = {
   "nav.puzzles": "Aufgaben",
   "nav.learn": "Lernen",
 
+  "lobby.learn_link": "Neu bei YINSH? Spielen lernen",
+  "lobby.puzzles_link": "Mit Aufgaben trainieren",
+
   "puzzle.loading": "Die Aufgaben werden geladen…",
   "puzzle.load_failed": "Die Aufgaben konnten nicht geladen werden: {message}",
   "puzzle.board": "Aufgabenbrett",

@@ -4,6 +4,9 @@ export const learnEn = {
   "nav.puzzles": "Puzzles",
   "nav.learn": "Learn",
 
+  "lobby.learn_link": "New to YINSH? Learn to play",
+  "lobby.puzzles_link": "Train with puzzles",
+
   "puzzle.loading": "Loading the puzzles…",
   "puzzle.load_failed": "The puzzles could not be loaded: {message}",
   "puzzle.board": "Puzzle board",

@@ -5,6 +5,9 @@ export const learnPl: Record<keyof typeof learnEn, string> = {
   "nav.puzzles": "Zadania",
   "nav.learn": "Nauka",
 
+  "lobby.learn_link": "Nie znasz YINSH? Naucz się grać",
+  "lobby.puzzles_link": "Trenuj na zadaniach",
+
   "puzzle.loading": "Wczytywanie zadań…",
   "puzzle.load_failed": "Nie udało się wczytać zadań: {message}",
   "puzzle.board": "Plansza zadania",
