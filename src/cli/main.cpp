@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   yinsh::cli::add_match_command(app);
   yinsh::cli::add_tune_command(app);
   yinsh::cli::add_selfplay_command(app);
+  yinsh::cli::add_puzzles_command(app);
 #ifdef YINSH_SERVER
   yinsh::cli::add_serve_command(app);
   yinsh::cli::add_loadtest_command(app);

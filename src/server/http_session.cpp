@@ -207,7 +207,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     // browser shows the UI's own "page not found".
     const bool page = rel.substr(rel.find_last_of('/') + 1).find('.') == std::string::npos;
     const auto has_id = [&](std::string_view prefix) { return rel.size() > prefix.size() && rel.rfind(prefix, 0) == 0; };
-    if (rel.empty() || has_id("game/") || has_id("replay/") || rel == "analysis" || rel == "offline")
+    if (rel.empty() || has_id("game/") || has_id("replay/") || rel == "analysis" || rel == "offline" ||
+        rel == "puzzles" || rel == "learn" || rel == "rules")
       rel = "index.html";
     if (rel.back() == '/') rel += "index.html";
     const std::filesystem::path full = ctx_.web_root / rel;

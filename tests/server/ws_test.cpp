@@ -144,8 +144,12 @@ TEST_F(ServerTest, RejectedRequestsGetAnErrorAndChangeNothing) {
   EXPECT_EQ(http_request(port_, http::verb::get, "/assets/../../secret.txt").status, 400);
   EXPECT_EQ(http_request(port_, http::verb::get, "/nope.js").status, 404);
   EXPECT_EQ(http_request(port_, http::verb::get, "/assets/app.js").text, "console.log(1)");
-  for (const std::string& route : std::vector<std::string>{"/", "/game/" + seats.id, "/replay/" + seats.id, "/analysis", "/offline"})
-    EXPECT_NE(http_request(port_, http::verb::get, route).text.find("<title>yinsh"), std::string::npos) << route;
+  for (const std::string& route : std::vector<std::string>{"/", "/game/" + seats.id, "/replay/" + seats.id,
+                                                           "/analysis", "/offline", "/puzzles", "/learn", "/rules"}) {
+    const auto r = http_request(port_, http::verb::get, route);
+    EXPECT_EQ(r.status, 200) << route;
+    EXPECT_NE(r.text.find("<title>yinsh"), std::string::npos) << route;
+  }
   // Other page addresses: the UI (which shows "page not found") with status 404; a file
   // that does not exist stays a JSON 404 (above).
   for (const std::string route : {"/nope", "/replay", "/game/", "/games/abc"}) {

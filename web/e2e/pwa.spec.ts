@@ -95,5 +95,10 @@ test("the UI is cached: a second visit works with no network", async ({ page, co
   await page.getByRole("button", { name: "Last" }).click();
   await expect(page.locator(".yb-pieces .yb-ring")).toHaveCount(4);
   await page.screenshot({ path: join(SHOTS, "offline-replay.png") });
+  // The learning pages too: the tutorial and a puzzle from the cached puzzle set.
+  await page.goto(`${server.url}/learn`);
+  await expect(page.getByTestId("learn-page")).toBeVisible();
+  await page.goto(`${server.url}/puzzles`);
+  await expect(page.getByTestId("puzzle-page")).toBeVisible();
   await context.setOffline(false);
 });

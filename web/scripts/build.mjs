@@ -1,5 +1,5 @@
 // Builds web/dist: index.html, app.js, engine-worker.js, app.css, the web app manifest and
-// icon, and the service worker (sw.js, its cache named after a hash of the other files);
+// icon, the puzzle set (src/static/puzzles.json, written by `yinsh puzzles`), and the service worker (sw.js, its cache named after a hash of the other files);
 // beside each, NAME.gz (gzip -9), which `yinsh serve` sends to browsers that accept gzip.
 // The rules core, web/dist/yinsh-core.mjs, is built by scripts/build-wasm (scripts/setup).
 // `--watch` rebuilds on change (without .gz files: the server ignores a .gz older than its file).
@@ -40,10 +40,19 @@ const css = {
 };
 
 copyFileSync(join(root, "src/index.html"), join(dist, "index.html"));
-for (const f of ["manifest.json", "icon.svg"]) copyFileSync(join(root, "src/static", f), join(dist, f));
+for (const f of ["manifest.json", "icon.svg", "puzzles.json"]) copyFileSync(join(root, "src/static", f), join(dist, f));
 
 /** The files the UI is made of (all cached by the service worker but sw.js itself). */
-const FILES = ["index.html", "app.js", "engine-worker.js", "yinsh-core.mjs", "app.css", "manifest.json", "icon.svg"];
+const FILES = [
+  "index.html",
+  "app.js",
+  "engine-worker.js",
+  "yinsh-core.mjs",
+  "app.css",
+  "manifest.json",
+  "icon.svg",
+  "puzzles.json",
+];
 
 /** NAME.gz beside each file, for the server to send precompressed. */
 function writeGzipped() {

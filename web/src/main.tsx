@@ -4,9 +4,12 @@ import { coreLoaded, loadCore } from "./engine/core";
 import { AnalysisPage } from "./ui/AnalysisPage";
 import { GamePage } from "./ui/GamePage";
 import { t, useLang } from "./ui/i18n";
+import { LearnPage } from "./ui/LearnPage";
 import { Lobby } from "./ui/Lobby";
 import { OfflinePage } from "./ui/OfflinePage";
+import { PuzzlePage } from "./ui/PuzzlePage";
 import { ReplayPage } from "./ui/ReplayPage";
+import { RulesPage } from "./ui/RulesPage";
 import { linkClick, useRoute } from "./ui/router";
 import { SettingsMenu } from "./ui/SettingsMenu";
 
@@ -64,6 +67,15 @@ function App() {
     case "offline":
       page = <OfflinePage />;
       break;
+    case "puzzles":
+      page = <PuzzlePage hash={route.hash} />;
+      break;
+    case "learn":
+      page = <LearnPage />;
+      break;
+    case "rules":
+      page = <RulesPage />;
+      break;
     case "missing":
       page = <NotFound path={route.path} />;
       break;
@@ -93,6 +105,12 @@ function App() {
           </a>
           <a href="/offline" onClick={linkClick}>
             {t("nav.offline")}
+          </a>
+          <a href="/puzzles" onClick={linkClick}>
+            {t("nav.puzzles")}
+          </a>
+          <a href="/learn" onClick={linkClick}>
+            {t("nav.learn")}
           </a>
         </nav>
         <SettingsMenu />

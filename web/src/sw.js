@@ -1,9 +1,19 @@
-// Service worker: keeps the UI (page, scripts, the WebAssembly core, styles, icon, manifest) in a cache named
+// Service worker: keeps the UI (page, scripts, the WebAssembly core, styles, icon, manifest,
+// the puzzle set) in a cache named
 // after the build, so that the page opens at once on a later visit and without a network.
 // The API and the WebSocket always go to the network. Generated into dist/ by build.mjs,
 // which replaces __VERSION__ with a hash of the files.
 const CACHE = "yinsh-ui-__VERSION__";
-const FILES = ["/", "/app.js", "/engine-worker.js", "/yinsh-core.mjs", "/app.css", "/manifest.json", "/icon.svg"];
+const FILES = [
+  "/",
+  "/app.js",
+  "/engine-worker.js",
+  "/yinsh-core.mjs",
+  "/app.css",
+  "/manifest.json",
+  "/icon.svg",
+  "/puzzles.json",
+];
 
 self.addEventListener("install", (e) => {
   e.waitUntil(

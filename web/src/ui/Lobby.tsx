@@ -290,6 +290,14 @@ export function Lobby() {
       <div class="hero">
         <h1>{t("lobby.title")}</h1>
         <p class="muted">{t("lobby.intro")}</p>
+        <p class="learn-links">
+          <a href="/learn" onClick={linkClick}>
+            {t("lobby.learn_link")}
+          </a>
+          <a href="/puzzles" onClick={linkClick}>
+            {t("lobby.puzzles_link")}
+          </a>
+        </p>
       </div>
       <ErrorBanner error={error ?? listError} onClose={() => setError(null)} />
       <div class="lobby-grid">

@@ -1,6 +1,7 @@
 // A tiny router over the History API. Routes: "/", "/game/<id>", "/replay/<id>",
 // "/analysis#start=<position>&moves=<decisions>" (the analysis board), "/offline" (a game
-// against the computer in the browser), and an
+// against the computer in the browser), "/puzzles#<id>" (the puzzle trainer), "/learn" (the
+// tutorial), "/rules" (the rules with pictures), and an
 // imported record on "/#replay=<record>" (the record stays in the page, no server needed).
 import { useEffect, useState } from "preact/hooks";
 
@@ -11,6 +12,9 @@ export type Route =
   | { page: "import"; record: string }
   | { page: "analysis"; hash: string }
   | { page: "offline" }
+  | { page: "puzzles"; hash: string }
+  | { page: "learn" }
+  | { page: "rules" }
   | { page: "missing"; path: string };
 
 export function parseRoute(path: string, hash: string): Route {
@@ -20,6 +24,9 @@ export function parseRoute(path: string, hash: string): Route {
   if (m) return { page: "replay", id: m[1] as string };
   if (/^\/analysis\/?$/.test(path)) return { page: "analysis", hash };
   if (/^\/offline\/?$/.test(path)) return { page: "offline" };
+  if (/^\/puzzles\/?$/.test(path)) return { page: "puzzles", hash };
+  if (/^\/learn\/?$/.test(path)) return { page: "learn" };
+  if (/^\/rules\/?$/.test(path)) return { page: "rules" };
   if (path === "/" || path === "/index.html") {
     if (hash.startsWith("#replay=")) return { page: "import", record: decodeURIComponent(hash.slice(8)) };
     return { page: "lobby" };

@@ -1,0 +1,80 @@
+// The puzzle trainer: one puzzle of the committed set solved by clicks (its solution), one
+// failed (the engine's best alternative, which misses the goal) and explained with the lines;
+// the progress and the rating are kept in the browser.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
+import { decide } from "./decide";
+import { SHOTS, webDir, YinshServer } from "./server";
+
+const server = new YinshServer();
+test.beforeAll(async () => server.start());
+test.afterAll(async () => server.dispose());
+test.use({ locale: "en-GB" });
+
+interface Puzzle {
+  id: string;
+  goal: string;
+  turns: number;
+  line: string[];
+  other: string[];
+}
+const SET = JSON.parse(readFileSync(join(webDir, "dist", "puzzles.json"), "utf8")) as { puzzles: Puzzle[] };
+// One turn of the solver: a ring move, its row and its ring, all the player's own decisions.
+const oneTurn = SET.puzzles.filter((p) => p.goal === "win" && p.turns === 1 && p.line.length === 3);
+
+test("a puzzle solved, one failed and explained, progress kept", async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(oneTurn.length).toBeGreaterThan(1);
+  const [solve, fail] = oneTurn as [Puzzle, Puzzle];
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  // The lobby links to the learning pages too.
+  await expect(page.getByRole("link", { name: "New to YINSH? Learn to play" })).toHaveAttribute("href", "/learn");
+  await page.getByRole("link", { name: "Train with puzzles" }).click();
+  await expect(page.getByTestId("puzzle-page")).toBeVisible();
+  await expect(page.getByText("Your puzzle rating: 1200")).toBeVisible();
+  await expectAccessible(page, "puzzle");
+
+  await page.goto(`${server.url}/puzzles#${solve.id}`);
+  const trainer = page.getByTestId("puzzle-page");
+  await expect(trainer).toHaveAttribute("data-puzzle", solve.id);
+  await expect(page.getByText("to play: win a ring.")).toBeVisible();
+  for (const d of solve.line) await decide(page, d);
+  await expect(trainer).toHaveAttribute("data-verdict", "solved");
+  await expect(page.getByTestId("status")).toHaveText("Solved!");
+  await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 1 tried");
+  await page.screenshot({ path: join(SHOTS, "puzzle-solved.png") });
+  const after = Number((await page.getByText(/Your puzzle rating: \d+/).textContent())?.match(/\d+/)?.[0]);
+  expect(after).toBeGreaterThan(1200);
+
+  await page.goto(`${server.url}/puzzles#${fail.id}`);
+  await expect(trainer).toHaveAttribute("data-puzzle", fail.id);
+  // The engine's second best: it does not win the ring. The player's later decisions (a row
+  // it makes, say) follow it while the board asks for them; the engine then plays the opponent.
+  for (const d of fail.other) {
+    if ((await trainer.getAttribute("data-verdict")) !== "playing") break;
+    await decide(page, d);
+  }
+  await expect(trainer).toHaveAttribute("data-verdict", "failed", { timeout: 90_000 });
+  await expect(page.getByTestId("status")).toContainText("does not win a ring");
+  await expect(page.getByTestId("puzzle-refutation")).toContainText(fail.other[0] as string);
+  await expect(page.getByTestId("puzzle-solution")).toContainText(fail.line.join(" "));
+  await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 2 tried");
+  await page.screenshot({ path: join(SHOTS, "puzzle-failed.png") });
+  await expectAccessible(page, "failed puzzle");
+  // The solution played on the board from the start, one decision at a time.
+  await page.getByRole("button", { name: "Show the solution" }).click();
+  await expect(trainer).toHaveAttribute("data-shown", String(fail.line.length), { timeout: 30_000 });
+  await expect(page.locator(".yb-board")).toHaveAttribute("data-mode", "none");
+
+  // Try again: the rating does not move; the progress survives a reload.
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(trainer).toHaveAttribute("data-verdict", "playing");
+  await page.reload();
+  await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 2 tried");
+  expect(errors).toEqual([]);
+});
