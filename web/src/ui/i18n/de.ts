@@ -1,6 +1,7 @@
 // Deutsch. Begriffe wie in der deutschen Spielanleitung: Ring, Marker (Steine), Reihe.
 
 import type { Key } from "./en";
+import { reportDe } from "./report-de";
 import { toolsDe } from "./tools-de";
 
 export const de: Record<Key, string> = {
@@ -259,4 +260,5 @@ export const de: Record<Key, string> = {
   "error.record": "Die Partie konnte nicht geladen werden ({status}).",
   "error.refused": "Der Server hat das abgelehnt.",
   ...toolsDe,
+  ...reportDe,
 };

@@ -1,5 +1,7 @@
 // English: the reference catalogue. Every key here must exist in de.ts and pl.ts (the
 // compiler checks it, and tests/i18n.test.ts checks the placeholders too).
+
+import { reportEn } from "./report-en";
 import { toolsEn } from "./tools-en";
 export const en = {
   "color.white": "White",
@@ -254,6 +256,7 @@ export const en = {
   "error.record": "The record could not be loaded ({status}).",
   "error.refused": "The server refused that.",
   ...toolsEn,
+  ...reportEn,
 };
 
 export type Key = keyof typeof en;

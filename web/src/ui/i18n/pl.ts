@@ -1,6 +1,7 @@
 // Polski. Nazwy jak w polskiej instrukcji: pierścień, znacznik, rząd.
 
 import type { Key } from "./en";
+import { reportPl } from "./report-pl";
 import { toolsPl } from "./tools-pl";
 
 export const pl: Record<Key, string> = {
@@ -256,4 +257,5 @@ export const pl: Record<Key, string> = {
   "error.record": "Nie udało się wczytać zapisu ({status}).",
   "error.refused": "Serwer odmówił.",
   ...toolsPl,
+  ...reportPl,
 };
