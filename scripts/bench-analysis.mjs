@@ -5,9 +5,10 @@
 //   node --experimental-websocket scripts/bench-analysis.mjs PORT RECORD_FILE REPORTS DECISIONS
 // 1. With REPORTS > 0: uploads REPORTS variants of RECORD_FILE at once (POST /api/reports; a
 //    comment makes no variant: each drops a different number of final decisions) and prints
-//    the time until each is ready.
+//    the time until each is ready (waiting at most REPORT_WAIT_S seconds, default 1800).
 // 2. Meanwhile (or alone with REPORTS = 0) plays one untimed game against the level-5 AI
-//    (White an instant random bot) for DECISIONS of White's decisions, and prints the AI's
+//    (White an instant bot whose seeded random choices make the same game every run, so the
+//    AI searches the same positions) for DECISIONS of White's decisions, and prints the AI's
 //    reply latency: from White's decision sent to the AI's decision received (median, p90,
 //    max, in ms).
 import { readFileSync } from "node:fs";
@@ -19,7 +20,10 @@ const record = readFileSync(recordFile, "utf8");
 // The record with its last `drop` turns taken off (a different game for each upload).
 function variant(drop) {
   const [head, moves] = record.split(/\n\n/);
-  const turns = moves.trim().split(/\s+/).filter((t) => /^\d+\./.test(t));
+  const turns = moves
+    .trim()
+    .split(/\s+/)
+    .filter((t) => /^\d+\./.test(t));
   return `${head.replace(/\[Result "[^"]*"\]\n?/, "")}\n\n${turns.slice(0, turns.length - drop).join(" ")}\n`;
 }
 
@@ -45,6 +49,7 @@ async function aiLatencies(count) {
   });
   const g = await r.json();
   const lat = [];
+  let seed = 1; // the same game in every run: the AI searches the same positions
   await new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
     let sentAt = 0;
@@ -58,7 +63,8 @@ async function aiLatencies(count) {
       if (state.to_move === "white" && state.ply !== lastPly && state.legal.length > 0) {
         if (sentAt) lat.push(Date.now() - sentAt);
         lastPly = state.ply;
-        const d = state.legal[Math.floor(Math.random() * state.legal.length)];
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        const d = state.legal[seed % state.legal.length];
         sentAt = Date.now();
         ws.send(JSON.stringify({ type: "move", decision: d, ply: state.ply }));
       }
@@ -76,10 +82,18 @@ async function aiLatencies(count) {
   return { n: lat.length, median: q(0.5), p90: q(0.9), max: lat[lat.length - 1] };
 }
 
+const waitS = Number(process.env.REPORT_WAIT_S ?? 1800);
 const jobs = [];
-for (let i = 0; i < Number(reports); i++) jobs.push(report(i));
+for (let i = 0; i < Number(reports); i++)
+  jobs.push(
+    report(i).then((r) =>
+      console.log(
+        `report ${i + 1}: ${r.decisions} decisions, ${r.searches} positions searched, ${(r.ms / 1000).toFixed(1)} s`,
+      ),
+    ),
+  );
 const live = await aiLatencies(Number(decisions));
 console.log(`AI replies while ${reports} reports run: ${JSON.stringify(live)}`);
-for (const [i, r] of (await Promise.all(jobs)).entries())
-  console.log(`report ${i + 1}: ${r.decisions} decisions, ${r.searches} positions searched, ${(r.ms / 1000).toFixed(1)} s`);
+const limit = new Promise((res) => setTimeout(() => res("limit"), waitS * 1000));
+if ((await Promise.race([Promise.all(jobs), limit])) === "limit") console.log(`reports not all ready after ${waitS} s`);
 process.exit(0);
