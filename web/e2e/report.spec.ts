@@ -1,10 +1,12 @@
 // The game report beside the replay (ReportPanel.tsx): an imported record analysed on request
-// (its blunder listed with the better decision, a click jumps there), and a finished game of
-// the server's store whose report is written when asked for, with the graph and accuracy.
+// (its blunder listed with the better decision, a click jumps there), a finished game of the
+// server's store whose report is written when asked for, with the graph and accuracy, and the
+// game-over panel's link to the report of a game just played.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { playToEnd, seeded } from "./play";
 import { BIN, webDir, YinshServer } from "./server";
 
 const server = new YinshServer();
@@ -48,4 +50,21 @@ test("a finished game's report: pending, then graph, accuracy and moments", asyn
   if (!box) throw new Error("no graph box");
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
   await expect(page.getByTestId("replay-page")).toHaveAttribute("data-ply", "0");
+});
+
+test("the game-over panel links to the report of the game just played", async ({ page }) => {
+  await page.goto(server.url);
+  await page.getByLabel("Your name").fill("Alice");
+  await page.getByLabel("Computer").check();
+  await page.getByLabel("Level").selectOption("1");
+  await page.getByLabel("Time control").selectOption("none");
+  await page.getByLabel("White (starts)").check();
+  await page.getByRole("button", { name: "Create game" }).click();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  await playToEnd(page, () => "click", seeded(3));
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "over");
+  await page.getByTestId("over-report").click();
+  await expect(page.getByTestId("replay-page")).toBeVisible();
+  await expect(page.getByTestId("report-summary")).toContainText("Alice", { timeout: 60000 });
+  await expect(page.getByTestId("report-graph")).toBeVisible();
 });
