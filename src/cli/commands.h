@@ -18,6 +18,7 @@ void add_match_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_selfplay_command(CLI::App& app);
 void add_puzzles_command(CLI::App& app);
+void add_analyze_command(CLI::App& app);
 void add_serve_command(CLI::App& app);     // server builds only (YINSH_SERVER)
 void add_loadtest_command(CLI::App& app);  // server builds only (YINSH_SERVER)
 void add_archive_commands(CLI::App& app);  // backup, export, import; server builds only

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   yinsh::cli::add_bench_command(app);
   yinsh::cli::add_play_command(app);
   yinsh::cli::add_replay_command(app);
+  yinsh::cli::add_analyze_command(app);
   yinsh::cli::add_validate_command(app);
   yinsh::cli::add_diagram_command(app);
   yinsh::cli::add_convert_command(app);

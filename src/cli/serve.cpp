@@ -58,6 +58,11 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--ai-movetime", opts->hub.ai_movetime_ms,
          "Milliseconds per AI decision for every level (-1: the level's own)")
       ->check(CLI::Range(int64_t(-1), int64_t(60000)));
+  option(*cmd, "--analysis-threads", opts->hub.analysis_threads,
+         "Threads that write game reports at the lowest priority (0: no reports)")
+      ->check(CLI::Range(0, 64));
+  option(*cmd, "--analysis-nodes", opts->hub.analysis_nodes, "Nodes per position of a game report (docs/analysis.md)")
+      ->check(CLI::Range(uint64_t(1000), uint64_t(100000000)));
   option(*cmd, "--rate", opts->hub.rate_per_second, "WebSocket messages per second allowed per connection")
       ->check(CLI::Range(1.0, 100000.0));
   option(*cmd, "--burst", opts->hub.rate_burst, "WebSocket message burst allowed per connection")

@@ -45,6 +45,14 @@ bool play_short_row(Game& game, std::string_view d, std::string* why) {
   return false;
 }
 
+// A comment `{...}` starting at text[i]: moves i past it.
+bool skip_comment(std::string_view text, size_t& i, std::string* error) {
+  const size_t close = text.find('}', i);
+  if (close == std::string_view::npos) return fail(error, "unterminated comment (a '{' without its '}')");
+  i = close + 1;
+  return true;
+}
+
 }  // namespace
 
 std::string why_illegal(const Position& pos, Move m) {
@@ -127,8 +135,16 @@ Game GameRecord::replay() const {
   return game;
 }
 
-std::string format_moves(const Position& start, const std::vector<Move>& moves, RecordForm form) {
+std::string format_moves(const Position& start, const std::vector<Move>& moves, RecordForm form,
+                         const std::vector<std::string>& comments) {
   Game game(start);
+  std::string pending;  // the comments of the turn being written, after it
+  auto comment_of = [&](size_t i) -> std::string {
+    if (i >= comments.size() || comments[i].empty()) return "";
+    std::string c;
+    for (char ch : comments[i]) c += ch == '}' ? ')' : ch == '{' ? '(' : (ch == '\n' || ch == '\r') ? ' ' : ch;
+    return c;
+  };
   std::string out;
   int turn = start.side_to_move() == WHITE ? 1 : 2;
   bool turn_empty = true;     // nothing written yet in this turn
@@ -138,6 +154,8 @@ std::string format_moves(const Position& start, const std::vector<Move>& moves, 
     if (i == 0) {
       out += std::to_string(turn) + ".";
     } else if (mover != game.mover(i - 1)) {
+      if (!pending.empty()) out += " {" + pending + "}";
+      pending.clear();
       out += " " + std::to_string(++turn) + ".";
       turn_empty = true;
       row_written = false;
@@ -155,8 +173,10 @@ std::string format_moves(const Position& start, const std::vector<Move>& moves, 
       turn_empty = false;
     }
     row_written = !omit && m.kind() == Move::Row;
+    if (const std::string c = comment_of(i); !c.empty()) pending += (pending.empty() ? "" : " ") + c;
     game.play(m);
   }
+  if (!pending.empty()) out += " {" + pending + "}";
   return out;
 }
 
@@ -183,12 +203,20 @@ std::optional<std::vector<Move>> parse_moves(const Position& start, std::string_
   while (i < text.size()) {
     while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
     if (i >= text.size()) break;
+    if (text[i] == '{') {  // a comment: skipped
+      if (!skip_comment(text, i, error)) return std::nullopt;
+      continue;
+    }
     size_t j = i;
-    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '{') ++j;
     std::string_view token = text.substr(i, j - i);
     i = j;
     if (is_result_token(token)) {
       while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+      while (i < text.size() && text[i] == '{') {  // comments may follow the result
+        if (!skip_comment(text, i, error)) return std::nullopt;
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+      }
       if (i < text.size()) {
         fail(error, "text after the result '" + std::string(token) + "'");
         return std::nullopt;
@@ -278,7 +306,7 @@ std::string write_record(const GameRecord& record, RecordForm form) {
   std::string out;
   for (const auto& [k, v] : r.tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
   if (!r.tags.empty()) out += "\n";
-  out += format_moves(r.start, r.moves, form);
+  out += format_moves(r.start, r.moves, form, r.comments);
   const std::string res = r.tag("Result");
   if (!res.empty()) out += (r.moves.empty() ? "" : " ") + res;
   out += "\n";

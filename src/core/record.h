@@ -27,6 +27,9 @@ struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // in file order
   Position start = Position::start();
   std::vector<Move> moves;
+  // Written only (reading skips comments): comments[i], when there and not empty, is written
+  // `{like this}` after the turn that holds decision i.
+  std::vector<std::string> comments;
 
   std::string tag(std::string_view name) const;  // "" when absent
   void set_tag(std::string_view name, std::string value);
@@ -37,14 +40,18 @@ struct GameRecord {
 enum class RecordForm { Complete, Short };
 
 // The move text: numbered turns. `start` must be the position the moves start from.
+// comments[i] (when given and not empty) is written `{text}` after the turn holding decision
+// i; braces in it become parentheses, line breaks spaces.
 std::string format_moves(const Position& start, const std::vector<Move>& moves,
-                         RecordForm form = RecordForm::Complete);
+                         RecordForm form = RecordForm::Complete,
+                         const std::vector<std::string>& comments = {});
 
 // The turn number (as format_moves writes it) of each decision.
 std::vector<int> turn_numbers(const Position& start, const std::vector<Move>& moves);
 
 // Reads move text: numbered turns as above, or bare decisions separated by spaces, plus an
-// optional result token at the end (1-0, 0-1, 1/2-1/2, *). Every decision is checked against
+// optional result token at the end (1-0, 0-1, 1/2-1/2, *). Comments `{...}` (PGN's form, no
+// nesting) may stand between turns and after the result; they are skipped. Every decision is checked against
 // the rules; an error names the turn, the decision and why. A ring removal written where a
 // row is due stands for the only legal row and that ring (the short form); it is an error
 // when several rows are possible. `result_token`, when given, receives the result token

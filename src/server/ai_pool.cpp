@@ -64,6 +64,11 @@ void AiPool::stop() {
     if (w.joinable()) w.join();
 }
 
+bool AiPool::busy() const {
+  std::lock_guard lock(mutex_);
+  return running_ > 0 || !queue_.empty();
+}
+
 void AiPool::loop() {
   while (true) {
     std::function<void()> job;
@@ -73,8 +78,11 @@ void AiPool::loop() {
       if (stopping_) return;
       job = std::move(const_cast<Job&>(queue_.top()).run);
       queue_.pop();
+      ++running_;
     }
     job();
+    std::lock_guard lock(mutex_);
+    --running_;
   }
 }
 

@@ -41,6 +41,8 @@ class AiPool {
   size_t games_in_play() const;  // touched in the last kInPlay
   int threads() const { return int(workers_.size()); }
   size_t waiting() const;  // searches queued, not started
+  // A search runs or waits: the analysis pool (analysis_pool.h) steps aside meanwhile.
+  bool busy() const;
   // New AI games are refused meanwhile: every thread is busy and as many searches wait, or
   // max_games games are in play.
   bool saturated() const;
@@ -67,6 +69,7 @@ class AiPool {
   std::condition_variable wake_;
   std::priority_queue<Job> queue_;
   uint64_t seq_ = 0;
+  int running_ = 0;  // searches being run now
   bool stopping_ = false;
   std::vector<std::thread> workers_;
 };

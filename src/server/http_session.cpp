@@ -171,6 +171,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       if (only(http::verb::post)) ctx_.hub->create_game(req_.body(), done);
       return;
     }
+    if (path == "/api/reports") {
+      if (only(http::verb::post)) ctx_.hub->upload_report(req_.body(), done);
+      return;
+    }
+    if (path.rfind("/api/reports/", 0) == 0) {
+      if (only(http::verb::get)) ctx_.hub->get_uploaded_report(std::string(path.substr(13)), done);
+      return;
+    }
     constexpr std::string_view prefix = "/api/games/";
     if (path.rfind(prefix, 0) == 0) {
       std::string_view rest = path.substr(prefix.size());
@@ -183,6 +191,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       }
       if (sub == "/join") {
         if (only(http::verb::post)) ctx_.hub->join_game(id, req_.body(), done);
+        return;
+      }
+      if (sub == "/report") {
+        if (only(http::verb::get)) ctx_.hub->get_report(id, done);
         return;
       }
       if (sub == "/record" || sub == "/record.json") {

@@ -226,6 +226,7 @@ void Hub::stop() {
   }
   asio::post(impl_->ioc, [impl = impl_.get()] { impl->sweep_timer.cancel(); });
   impl_->ai_pool.stop();
+  impl_->analysis.stop();  // before the store pool: a finished report is saved there
   impl_->store_pool.join();
   impl_->writer.stop();  // what is queued is still stored
   std::lock_guard lock(impl_->mutex);

@@ -58,6 +58,10 @@ struct HubOptions {
   int ai_max_games = 0;  // games against the AI in play at once; 0: AiPool::kGamesPerThread per thread
   int store_threads = 2;  // store reads and game creation
   int64_t ai_movetime_ms = -1;  // > 0: every AI level uses this time (tests, load runs)
+  int analysis_threads = 1;  // game reports (analysis_pool.h), lowest priority; 0: none
+  uint64_t analysis_nodes = 100000;  // per position of a report (analysis::DEFAULT_NODES)
+  double upload_rate = 0.2;  // uploaded records analysed per second, all clients together
+  double upload_burst = 5;
   double rate_per_second = 20;  // per-connection message rate (token bucket)
   double rate_burst = 40;
   // How often rooms nobody uses are dropped from memory (their games stay in the store and
@@ -84,6 +88,11 @@ class Hub {
   void get_game(const std::string& id, Done done);
   void get_record(const std::string& id, bool as_json, Done done);
   void list_games(std::string_view status, std::string_view limit, Done done);
+  // Game reports (docs/api.md): a finished game's, queued on first request; an uploaded
+  // record's (its notation as the body), rate limited; an uploaded record's by its id.
+  void get_report(const std::string& id, Done done);
+  void upload_report(std::string_view body, Done done);
+  void get_uploaded_report(const std::string& id, Done done);
   // /readyz: 200 when the store answers, 503 store_unavailable when it does not.
   void readiness(Done done);
   std::string store_kind() const;

@@ -19,7 +19,7 @@ static int http_status(const std::string& code) {
   return 400;
 }
 
-static HttpReply error_reply(const ApiError& e) { return http_error(http_status(e.code), e.code, e.message); }
+HttpReply error_reply(const ApiError& e) { return http_error(http_status(e.code), e.code, e.message); }
 
 // The body of a POST: a JSON object (an empty body counts as {} when `empty_ok`).
 static std::optional<json> body_object(std::string_view body, bool empty_ok, const Hub::Done& done) {
@@ -125,7 +125,7 @@ void Hub::join_game(const std::string& id, std::string_view body, Done done) {
 }
 
 // Runs `view` on the room's strand once it is up to date (other processes' appends read).
-static void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
+void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
                             std::function<HttpReply(Room&)> view) {
   impl.with_room(id, [done, view](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));

@@ -67,6 +67,7 @@ class OnlineGame {
   int64_t version() const { return version_; }
   Status status() const { return status_; }
   const Position& position() const { return game_.position(); }
+  const Game& rules() const { return game_; }  // the start and every decision
   int ply() const { return int(decisions_.size()); }
   const std::vector<DecisionRecord>& decisions() const { return decisions_; }
   const Seat& seat(Color c) const { return seats_[c]; }

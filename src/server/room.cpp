@@ -81,7 +81,9 @@ void Room::detach(Hub::Client* c) {
 }
 
 void Room::broadcast(const Event& event) {
+  const bool ended = status_seen != int(Status::Over) && game.status() == Status::Over;
   status_seen = int(game.status());
+  if (ended) hub.queue_report(game.meta().id, game.rules().start(), game.rules().moves());  // its report
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
   send_all(game.public_event(event, now_ms()));
 }

@@ -25,6 +25,7 @@
 
 #include "hub.h"
 #include "ai_pool.h"
+#include "analysis_pool.h"
 #include "commands.h"
 #include "metrics.h"
 #include "online_game.h"
@@ -141,6 +142,12 @@ struct Room : std::enable_shared_from_this<Room> {
   std::deque<std::function<void()>> waiting;
 };
 
+// The HTTP reply of an API error (its status from its code, docs/api.md section 5).
+HttpReply error_reply(const ApiError& e);
+// Calls `view` on the game's room, on its strand and up to date with the store, and `done`
+// with what it returns (or with the error when there is no such game).
+void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done, std::function<HttpReply(Room&)> view);
+
 struct Hub::Impl {
   asio::io_context& ioc;
   Store& store;
@@ -155,10 +162,17 @@ struct Hub::Impl {
   std::atomic<bool> stopped = false;
   std::atomic<bool> store_ok = true;  // the last store call succeeded
   bool multi_process = false;  // the store is shared with other processes
+  // Game reports: after store_pool, so that it stops (and is destroyed) first.
+  AnalysisPool analysis;
+  std::mutex upload_mutex;
+  double upload_tokens;
+  std::chrono::steady_clock::time_point upload_refill = std::chrono::steady_clock::now();
 
   Impl(asio::io_context& io, Store& s, HubOptions o)
       : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
-        store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres") {
+        store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres"),
+        analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }}),
+        upload_tokens(o.upload_burst) {
     if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
   }
 
@@ -182,6 +196,10 @@ struct Hub::Impl {
   using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
   void create(GameMeta meta, Steps steps, RoomDone done);
   void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);
+  // Queues the report of `key` (a game id or an uploaded record's id); it is stored when done.
+  // 202 pending, or 503 when the queue is full or reports are off.
+  HttpReply queue_report(const std::string& key, const Position& start, const std::vector<Move>& moves);
+  bool take_upload_token();  // the uploads' token bucket
 };
 
 }  // namespace yinsh::server

@@ -66,6 +66,13 @@ class Store {
   virtual std::vector<GameSummary> list_games(std::optional<Status> status, int limit) = 0;
   virtual std::vector<std::string> unfinished_games() = 0;
 
+  // Game reports (docs/analysis.md): a report's JSON kept with its game, one per game (written
+  // again: replaced). Table `reports`, created if missing (no migration needed: a new table).
+  // A store without them keeps none: save_report false, load_report nullopt.
+  virtual bool save_report(const std::string& game, const std::string& report_json, std::string* error);
+  // The stored report; nullopt when there is none. Throws StoreUnavailable like every read.
+  virtual std::optional<std::string> load_report(const std::string& game);
+
   // Multi-process stores call `on_append(game, version)` (from their own thread) when any
   // process appended to a game. The single-process store never calls it.
   // Resync: `on_append("", 0)` (an empty game id) says that notifications may have been lost

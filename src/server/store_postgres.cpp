@@ -92,6 +92,7 @@ class PostgresStore final : public Store {
         "version BIGINT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version))");
     w.exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status, created_at)");
     w.exec("CREATE INDEX IF NOT EXISTS games_by_created ON games(created_at)");
+    w.exec(kCreateReports);
     w.commit();
   }
 
@@ -175,6 +176,37 @@ class PostgresStore final : public Store {
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return AppendStatus::Failed;
+    }
+  }
+
+  bool save_report(const std::string& game, const std::string& report_json, std::string* error) override {
+    try {
+      with_connection([&](pqxx::connection& c) {
+        pqxx::work t(c);
+        t.exec_params("INSERT INTO reports(game_id, report, created_at) VALUES ($1, $2, $3) "
+                      "ON CONFLICT(game_id) DO UPDATE SET report=excluded.report, created_at=excluded.created_at",
+                      game, report_json, epoch_ms());
+        t.commit();
+      });
+      return true;
+    } catch (const std::exception& e) {
+      if (error) *error = e.what();
+      return false;
+    }
+  }
+
+  std::optional<std::string> load_report(const std::string& game) override {
+    try {
+      std::optional<std::string> out;
+      with_connection([&](pqxx::connection& c) {
+        out.reset();
+        pqxx::read_transaction t(c);
+        auto r = t.exec_params("SELECT report FROM reports WHERE game_id=$1", game);
+        if (!r.empty()) out = r[0][0].as<std::string>();
+      });
+      return out;
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
   }
 

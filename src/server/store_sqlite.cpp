@@ -34,6 +34,7 @@ class SqliteStore final : public Store {
         "version INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version))");
     db_.exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status, created_at)");
     db_.exec("CREATE INDEX IF NOT EXISTS games_by_created ON games(created_at)");
+    db_.exec(kCreateReports);
     insert_event_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT INTO events(game_id, version, body) VALUES (?, ?, ?)");
     update_summary_ = std::make_unique<SQLite::Statement>(
@@ -127,6 +128,34 @@ class SqliteStore final : public Store {
         item.status = AppendStatus::Failed;
         item.error = e.what();
       }
+    }
+  }
+
+  bool save_report(const std::string& game, const std::string& report_json, std::string* error) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Statement q(db_, "INSERT INTO reports(game_id, report, created_at) VALUES (?, ?, ?) "
+                               "ON CONFLICT(game_id) DO UPDATE SET report=excluded.report, created_at=excluded.created_at");
+      q.bind(1, game);
+      q.bind(2, report_json);
+      q.bind(3, epoch_ms());
+      q.exec();
+      return true;
+    } catch (const std::exception& e) {
+      if (error) *error = e.what();
+      return false;
+    }
+  }
+
+  std::optional<std::string> load_report(const std::string& game) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Statement q(db_, "SELECT report FROM reports WHERE game_id=?");
+      q.bind(1, game);
+      if (!q.executeStep()) return std::nullopt;
+      return q.getColumn(0).getString();
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
     }
   }
 

@@ -6,6 +6,13 @@
 
 namespace yinsh::server {
 
+bool Store::save_report(const std::string&, const std::string&, std::string* error) {
+  if (error) *error = "this store keeps no reports";
+  return false;
+}
+
+std::optional<std::string> Store::load_report(const std::string&) { return std::nullopt; }
+
 void Store::append_many(std::vector<AppendItem>& items) {
   for (auto& item : items) item.status = append(item.game, item.events, item.summary, &item.error);
 }

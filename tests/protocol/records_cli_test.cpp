@@ -1,48 +1,22 @@
 // Black-box tests of the record subcommands: validate, convert, replay, diagram.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "cli_run.h"
 
 namespace {
 
-struct CliRun {
-  int status;
-  std::string out;  // stdout and stderr
-};
-
-CliRun run(const std::string& args) {
-  const std::string cmd = std::string(YINSH_BIN) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int rc = pclose(p);
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, out};
-}
+using yinsh::test::CliRun;
+using yinsh::test::run;
+using yinsh::test::slurp;
 
 const std::string DATA = YINSH_TEST_DATA;
 const std::string DRMIH = DATA + "/boardspace/Y-DrMih-Dumbot-2026-02-23-1415.sgf";
 
-std::string temp_dir() {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("yinsh-records-cli-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string temp_dir() { return yinsh::test::temp_dir("records-cli"); }
 
 TEST(RecordsCli, ValidateTheArchive) {
   const CliRun r = run("validate --no-progress " + DATA + "/boardspace");

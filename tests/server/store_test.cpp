@@ -235,5 +235,20 @@ TEST_P(StoreTest, TheWriterStoresEveryAppendInOrderAndRefusesAfterStop) {
   EXPECT_EQ(store_->load_events("game00000000", 0).size(), size_t(kEvents));
 }
 
+TEST_P(StoreTest, ReportsAreKeptReplacedAndSurviveAReopen) {
+  EXPECT_FALSE(store_->load_report("g1"));
+  std::string error;
+  ASSERT_TRUE(store_->save_report("g1", R"({"version":1,"n":1})", &error)) << error;
+  ASSERT_TRUE(store_->save_report("r0123456789abcdef", R"({"version":1,"n":2})", &error)) << error;
+  ASSERT_TRUE(store_->save_report("g1", R"({"version":1,"n":3})", &error)) << error;  // replaced
+  EXPECT_EQ(store_->load_report("g1").value_or(""), R"({"version":1,"n":3})");
+  store_.reset();
+  store_ = open();  // the table exists already: created if missing, never twice
+  ASSERT_TRUE(store_);
+  EXPECT_EQ(store_->load_report("g1").value_or(""), R"({"version":1,"n":3})");
+  EXPECT_EQ(store_->load_report("r0123456789abcdef").value_or(""), R"({"version":1,"n":2})");
+  EXPECT_FALSE(store_->load_report("g2"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, StoreTest, ::testing::Values("sqlite", "postgres"),
                          [](const auto& info) { return info.param; });

@@ -39,7 +39,8 @@ export class YinshServer {
     if (!existsSync(join(webDir, "dist", "index.html"))) throw new Error("dist/ is missing: run npm run build");
     this.port = port ?? (await freePort());
     const args = ["serve", "--host", "127.0.0.1", "--port", String(this.port), "--db", this.db];
-    args.push("--web-root", join(webDir, "dist"), "--ai-movetime", "20");
+    // Game reports at 5,000 nodes per position: a test's report is ready in seconds.
+    args.push("--web-root", join(webDir, "dist"), "--ai-movetime", "20", "--analysis-nodes", "5000");
     const proc = spawn(BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
     this.proc = proc;
     let log = "";

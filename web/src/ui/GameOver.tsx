@@ -69,6 +69,11 @@ export function GameOver(props: {
           </a>
         ) : null}
         {st.status === "over" ? (
+          <a class="button" data-testid="over-report" href={`/replay/${game.id}#report`} onClick={linkClick}>
+            {t("over.report")}
+          </a>
+        ) : null}
+        {st.status === "over" ? (
           <a
             class="button"
             data-testid="over-analyse"

@@ -1,4 +1,5 @@
-// The replay page: step through a finished game (from the server) or an imported record.
+// The replay page: step through a finished game (from the server) or an imported record,
+// with the engine's report of it beside the board (ReportPanel.tsx).
 // Positions are computed in the browser from the start position and the decisions.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { formatRecord } from "../board/turns";
@@ -11,6 +12,7 @@ import { lastTurn, pageKey } from "./history";
 import { colorName, t } from "./i18n";
 import { ImportBox } from "./Lobby";
 import { ErrorBanner, MoveList, PlayerBar } from "./panels";
+import { ReportPanel } from "./ReportPanel";
 import { linkClick } from "./router";
 import { describeResult } from "./status";
 import type { RecordJson } from "./types";
@@ -295,6 +297,17 @@ export function ReplayPage(props: { id?: string; record?: string }) {
             {t("replay.analyse")}
           </a>
         </section>
+        <ReportPanel
+          id={props.id}
+          record={props.record}
+          white={data.white}
+          black={data.black}
+          ply={ply}
+          onJump={(n) => {
+            setPlaying(false);
+            go(n);
+          }}
+        />
         <section class="moves-box">
           <h2>{t("moves.title")}</h2>
           <MoveList plies={data.plies} current={ply} onJump={(n) => go(n)} />

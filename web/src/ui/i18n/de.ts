@@ -2,6 +2,7 @@
 
 import type { Key } from "./en";
 import { learnDe } from "./learn-de";
+import { reportDe } from "./report-de";
 import { toolsDe } from "./tools-de";
 
 export const de: Record<Key, string> = {
@@ -261,4 +262,5 @@ export const de: Record<Key, string> = {
   "error.refused": "Der Server hat das abgelehnt.",
   ...toolsDe,
   ...learnDe,
+  ...reportDe,
 };

@@ -1,6 +1,7 @@
 // English: the reference catalogue. Every key here must exist in de.ts and pl.ts (the
 // compiler checks it, and tests/i18n.test.ts checks the placeholders too).
 import { learnEn } from "./learn-en";
+import { reportEn } from "./report-en";
 import { toolsEn } from "./tools-en";
 export const en = {
   "color.white": "White",
@@ -256,6 +257,7 @@ export const en = {
   "error.refused": "The server refused that.",
   ...toolsEn,
   ...learnEn,
+  ...reportEn,
 };
 
 export type Key = keyof typeof en;

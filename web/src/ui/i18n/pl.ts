@@ -2,6 +2,7 @@
 
 import type { Key } from "./en";
 import { learnPl } from "./learn-pl";
+import { reportPl } from "./report-pl";
 import { toolsPl } from "./tools-pl";
 
 export const pl: Record<Key, string> = {
@@ -258,4 +259,5 @@ export const pl: Record<Key, string> = {
   "error.refused": "Serwer odmówił.",
   ...toolsPl,
   ...learnPl,
+  ...reportPl,
 };

@@ -1,0 +1,46 @@
+// Running the built `yinsh` binary with arguments in the black-box CLI tests: its exit status
+// and everything it printed, plus small file helpers.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace yinsh::test {
+
+struct CliRun {
+  int status;
+  std::string out;  // stdout and stderr
+};
+
+inline CliRun run(const std::string& args) {
+  const std::string cmd = std::string(YINSH_BIN) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int rc = pclose(p);
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, out};
+}
+
+// A fresh directory under the system's temporary one, named after `what` and this process.
+inline std::string temp_dir(const std::string& what) {
+  const auto dir = std::filesystem::temp_directory_path() / ("yinsh-" + what + "-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace yinsh::test

@@ -1,0 +1,179 @@
+// Game reports on the server: the analysis pool (a report per key, never twice at once, waits
+// while the AI pool is busy, off with 0 threads) and the hub's report API (a finished game's
+// report pending then ready and stored; a game not over; uploads checked and rate limited).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <thread>
+
+#include "core/record.h"
+#include "records/archive.h"
+#include "server/analysis_pool.h"
+#include "server/game_archive.h"
+#include "server/hub.h"
+#include "server/store.h"
+
+using namespace yinsh;
+using namespace yinsh::server;
+using namespace std::chrono_literals;
+
+namespace {
+
+const std::string DATA = YINSH_TEST_DATA;
+
+GameRecord record_file(const std::string& path) {
+  std::string why;
+  auto r = load_record_file(path, &why);
+  if (!r) throw std::runtime_error(path + ": " + why);
+  return *r;
+}
+
+TEST(AnalysisPool, WritesEachReportOnceAndWaitsWhileTheAiIsBusy) {
+  std::atomic<bool> ai_busy = true;
+  AnalysisPool pool({1, 2000, 10, [&] { return ai_busy.load(); }});
+  const GameRecord r = record_file(DATA + "/reports/blunder.yinsh");
+  std::promise<std::string> report;
+  EXPECT_EQ(pool.submit("g1", r.start, r.moves, [&](const std::string& key, const std::string& json) {
+    EXPECT_EQ(key, "g1");
+    report.set_value(json);
+  }), AnalysisPool::Submit::Queued);
+  EXPECT_EQ(pool.submit("g1", r.start, r.moves, {}), AnalysisPool::Submit::AlreadyPending);
+  EXPECT_TRUE(pool.pending("g1"));
+  auto fut = report.get_future();
+  // While the AI pool is busy the report does not start.
+  EXPECT_EQ(fut.wait_for(300ms), std::future_status::timeout);
+  EXPECT_TRUE(pool.pending("g1"));
+  ai_busy = false;
+  ASSERT_EQ(fut.wait_for(60s), std::future_status::ready);
+  const std::string json = fut.get();
+  EXPECT_EQ(json.rfind("{\"version\":1,\"nodes_per_position\":2000,", 0), 0u) << json;
+  EXPECT_NE(json.find("\"judgement\":\"blunder\""), std::string::npos) << json;
+  EXPECT_GE(pool.yields(), 1u);
+  for (int i = 0; i < 500 && pool.pending("g1"); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_FALSE(pool.pending("g1"));
+}
+
+TEST(AnalysisPool, BoundedQueueAndOff) {
+  std::atomic<bool> ai_busy = true;  // nothing starts
+  const GameRecord r = record_file(DATA + "/reports/blunder.yinsh");
+  AnalysisPool pool({1, 2000, 2, [&] { return ai_busy.load(); }});
+  EXPECT_EQ(pool.submit("a", r.start, r.moves, {}), AnalysisPool::Submit::Queued);
+  for (int i = 0; i < 500 && pool.queued() > 0; ++i) std::this_thread::sleep_for(2ms);  // "a" taken, waiting
+  EXPECT_EQ(pool.submit("b", r.start, r.moves, {}), AnalysisPool::Submit::Queued);
+  EXPECT_EQ(pool.submit("c", r.start, r.moves, {}), AnalysisPool::Submit::Queued);
+  EXPECT_EQ(pool.submit("d", r.start, r.moves, {}), AnalysisPool::Submit::Full);
+  pool.stop();  // abandons them, promptly, even while waiting for the AI
+  EXPECT_EQ(pool.submit("e", r.start, r.moves, {}), AnalysisPool::Submit::Stopped);
+  AnalysisPool off({0, 2000, 10, {}});
+  EXPECT_EQ(off.submit("a", r.start, r.moves, {}), AnalysisPool::Submit::Stopped);
+}
+
+class HubReports : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = std::filesystem::temp_directory_path() / ("yinsh-reports-" + std::to_string(getpid()) + ".db");
+    std::filesystem::remove(path_);
+    std::string error;
+    store_ = open_sqlite_store(path_.string(), &error);
+    ASSERT_TRUE(store_) << error;
+    HubOptions o;
+    o.analysis_nodes = 2000;
+    o.upload_burst = 2;
+    o.upload_rate = 0.001;
+    hub_ = std::make_unique<Hub>(ioc_, *store_, o);
+    hub_->start();
+    thread_ = std::thread([this] { ioc_.run(); });
+  }
+  void TearDown() override {
+    hub_->stop();
+    work_.reset();
+    ioc_.stop();
+    thread_.join();
+    hub_.reset();
+    store_.reset();
+    std::filesystem::remove(path_);
+  }
+  HttpReply call(const std::function<void(Hub::Done)>& f) {
+    auto p = std::make_shared<std::promise<HttpReply>>();
+    f([p](HttpReply r) { p->set_value(std::move(r)); });
+    auto fut = p->get_future();
+    EXPECT_EQ(fut.wait_for(10s), std::future_status::ready);
+    return fut.get();
+  }
+  // Asks until the report is ready (generous: the machine may be loaded).
+  HttpReply until_ready(const std::function<void(Hub::Done)>& f) {
+    HttpReply r;
+    for (int i = 0; i < 1200; ++i) {
+      r = call(f);
+      if (r.status != 202) return r;
+      std::this_thread::sleep_for(100ms);
+    }
+    return r;
+  }
+  boost::asio::io_context ioc_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{ioc_.get_executor()};
+  std::thread thread_;
+  std::filesystem::path path_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Hub> hub_;
+};
+
+TEST_F(HubReports, AFinishedGamesReportIsPendingThenReadyAndStored) {
+  std::string why;
+  const auto imported = game_from_record(record_file(DATA + "/boardspace/Y-DrMih-Dumbot-2026-02-23-1415.sgf"), 1, &why);
+  ASSERT_TRUE(imported) << why;
+  ASSERT_EQ(store_->create_with_events(imported->meta, imported->events, imported->summary, &why), AppendStatus::Ok)
+      << why;
+  const std::string id = imported->meta.id;
+  EXPECT_FALSE(store_->load_report(id));
+  const HttpReply first = call([&](Hub::Done d) { hub_->get_report(id, d); });
+  EXPECT_EQ(first.status, 202) << first.body;
+  EXPECT_EQ(first.body["status"], "pending");
+  const HttpReply ready = until_ready([&](Hub::Done d) { hub_->get_report(id, d); });
+  ASSERT_EQ(ready.status, 200) << ready.body;
+  EXPECT_EQ(ready.body["status"], "ready");
+  EXPECT_EQ(ready.body["report"]["nodes_per_position"], 2000);
+  EXPECT_EQ(ready.body["report"]["decisions"].size(), imported->summary.ply);
+  EXPECT_TRUE(store_->load_report(id)) << "kept with the game";
+
+  const HttpReply missing = call([&](Hub::Done d) { hub_->get_report("nosuchgame", d); });
+  EXPECT_EQ(missing.status, 404) << missing.body;
+}
+
+TEST_F(HubReports, AGameNotOverHasNoReport) {
+  const HttpReply created = call([&](Hub::Done d) { hub_->create_game(R"({"name":"alice","color":"white"})", d); });
+  ASSERT_EQ(created.status, 201) << created.body;
+  const HttpReply r = call([&](Hub::Done d) { hub_->get_report(created.body["game"], d); });
+  EXPECT_EQ(r.status, 409) << r.body;
+  EXPECT_EQ(r.body["error"]["code"], "not_over");
+}
+
+TEST_F(HubReports, UploadsAreCheckedAnalysedAndRateLimited) {
+  const HttpReply bad = call([&](Hub::Done d) { hub_->upload_report("1.e4 2.e4", d); });
+  EXPECT_EQ(bad.status, 400) << bad.body;
+  EXPECT_NE(bad.body["error"]["message"].get<std::string>().find("e4 is occupied"), std::string::npos) << bad.body;
+  std::ifstream in(DATA + "/reports/blunder.yinsh");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const HttpReply up = call([&](Hub::Done d) { hub_->upload_report(text, d); });
+  ASSERT_EQ(up.status, 202) << up.body;
+  const std::string id = up.body["id"];
+  const HttpReply ready = until_ready([&](Hub::Done d) { hub_->get_uploaded_report(id, d); });
+  ASSERT_EQ(ready.status, 200) << ready.body;
+  EXPECT_EQ(ready.body["report"]["decisions"][0]["judgement"], "blunder");
+  // The same record again: already there (one token left), then the bucket is empty.
+  const HttpReply again = call([&](Hub::Done d) { hub_->upload_report(text, d); });
+  EXPECT_EQ(again.status, 200) << again.body;
+  EXPECT_EQ(again.body["id"], id);
+  const HttpReply limited = call([&](Hub::Done d) { hub_->upload_report(text, d); });
+  EXPECT_EQ(limited.status, 429) << limited.body;
+  const HttpReply unknown = call([&](Hub::Done d) { hub_->get_uploaded_report("r0000000000000000", d); });
+  EXPECT_EQ(unknown.status, 404) << unknown.body;
+}
+
+}  // namespace

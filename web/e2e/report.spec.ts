@@ -1,0 +1,70 @@
+// The game report beside the replay (ReportPanel.tsx): an imported record analysed on request
+// (its blunder listed with the better decision, a click jumps there), a finished game of the
+// server's store whose report is written when asked for, with the graph and accuracy, and the
+// game-over panel's link to the report of a game just played.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { playToEnd, seeded } from "./play";
+import { BIN, webDir, YinshServer } from "./server";
+
+const server = new YinshServer();
+test.beforeAll(async () => server.start());
+test.afterAll(async () => server.dispose());
+
+const DATA = join(webDir, "../tests/data");
+
+test("an imported record's blunder, the better decision, and a jump to it", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const record = readFileSync(join(DATA, "reports/blunder.yinsh"), "utf8");
+  await page.goto(`${server.url}/#replay=${encodeURIComponent(record.trim())}`);
+  await expect(page.getByTestId("replay-page")).toHaveAttribute("data-ply", "0");
+  await page.getByTestId("report-request").click();
+  const moments = page.getByTestId("report-moments");
+  await expect(moments).toContainText("1. b1-b2: Blunder (−100.0%)", { timeout: 30000 });
+  await expect(moments).toContainText("Better: e5-");
+  await expect(page.getByTestId("report-summary")).toContainText("0.0%");
+  await moments.getByRole("button", { name: /b1-b2/ }).click();
+  await expect(page.getByTestId("replay-page")).toHaveAttribute("data-ply", "1");
+  expect(errors).toEqual([]);
+});
+
+test("a finished game's report: pending, then graph, accuracy and moments", async ({ page }) => {
+  const out = execFileSync(BIN, [
+    "import",
+    "--db",
+    server.db,
+    join(DATA, "boardspace/Y-DrMih-Dumbot-2026-02-23-1415.sgf"),
+  ]).toString();
+  const id = /imported as (\w+)/.exec(out)?.[1];
+  expect(id, out).toBeTruthy();
+  await page.goto(`${server.url}/replay/${id}`);
+  await expect(page.getByTestId("report-graph")).toBeVisible({ timeout: 60000 });
+  const summary = page.getByTestId("report-summary");
+  await expect(summary).toContainText("DrMih");
+  await expect(summary).toContainText(/Accuracy\s*\d+\.\d%\s*\d+\.\d%/);
+  // A click on the graph's left edge goes to the start.
+  const box = await page.getByTestId("report-graph").boundingBox();
+  if (!box) throw new Error("no graph box");
+  await page.mouse.click(box.x + 1, box.y + box.height / 2);
+  await expect(page.getByTestId("replay-page")).toHaveAttribute("data-ply", "0");
+});
+
+test("the game-over panel links to the report of the game just played", async ({ page }) => {
+  await page.goto(server.url);
+  await page.getByLabel("Your name").fill("Alice");
+  await page.getByLabel("Computer").check();
+  await page.getByLabel("Level").selectOption("1");
+  await page.getByLabel("Time control").selectOption("none");
+  await page.getByLabel("White (starts)").check();
+  await page.getByRole("button", { name: "Create game" }).click();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  await playToEnd(page, () => "click", seeded(3));
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "over");
+  await page.getByTestId("over-report").click();
+  await expect(page.getByTestId("replay-page")).toBeVisible();
+  await expect(page.getByTestId("report-summary")).toContainText("Alice", { timeout: 60000 });
+  await expect(page.getByTestId("report-graph")).toBeVisible();
+});
