@@ -49,6 +49,8 @@ struct Hub::Client {
   bool loading = false;                // a hello's game is being loaded
   std::deque<ClientMessage> held;      // what came meanwhile
   std::string name;
+  std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
+  std::string address;  // the client's address
   double tokens = 0;
   std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
 
@@ -115,6 +117,9 @@ struct Room : std::enable_shared_from_this<Room> {
   asio::steady_timer retry_timer;  // after the store failed: settle() again a little later
   OnlineGame game;  // the committed state
   std::atomic<int> status_seen;  // game.status() as of the last broadcast, for other threads (metrics)
+  // Since when each seat's holder has not been connected to this process (nullopt: it is);
+  // a timed game's absent player can be claimed against (seek_expiry.h).
+  std::array<std::optional<int64_t>, 2> absent_since;
 
  private:
   void when_idle(std::function<void()> f);
@@ -141,6 +146,8 @@ struct Room : std::enable_shared_from_this<Room> {
   std::deque<std::function<void()>> waiting;
 };
 
+class Lobby;
+
 struct Hub::Impl {
   asio::io_context& ioc;
   Store& store;
@@ -155,12 +162,10 @@ struct Hub::Impl {
   std::atomic<bool> stopped = false;
   std::atomic<bool> store_ok = true;  // the last store call succeeded
   bool multi_process = false;  // the store is shared with other processes
+  std::unique_ptr<Lobby> lobby;  // seeks, pairing, challenges, caps (seek_hub.h)
 
-  Impl(asio::io_context& io, Store& s, HubOptions o)
-      : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
-        store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres") {
-    if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
-  }
+  Impl(asio::io_context& io, Store& s, HubOptions o);  // hub.cpp (where Lobby is complete)
+  ~Impl();
 
   template <class F>
   void on_store(F f) {

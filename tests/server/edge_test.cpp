@@ -38,6 +38,8 @@ class EdgeTest : public ::testing::Test {
     options_.web_root = (dir_ / "web").string();
     options_.log_level = "warn";
     options_.hub.rate_per_second = options_.hub.rate_burst = 100000;
+    options_.hub.seeks.create_per_minute = 0;  // nor the lobby's game-creation limits
+    options_.hub.seeks.max_open = 0;
     options_.net.http_rate = options_.net.http_burst = 100000;
   }
   void start() {

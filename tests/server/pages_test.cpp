@@ -29,6 +29,8 @@ class Pages : public ::testing::Test {
     o.db = (dir_ / "games.db").string();
     o.web_root = (dir_ / "web").string();
     o.hub.rate_per_second = o.hub.rate_burst = 100000;
+    o.hub.seeks.create_per_minute = 0;  // nor the lobby's game-creation limits
+    o.hub.seeks.max_open = 0;
     o.net.http_rate = o.net.http_burst = 100000;  // the tests play far faster than people
     o.log_level = "warn";
     server_ = std::make_unique<server::Server>(o);

@@ -140,6 +140,8 @@ class TlsTest : public ::testing::Test {
     o.tls_cert = (dir_ / "cert.pem").string();
     o.tls_key = (dir_ / "key.pem").string();
     o.hub.rate_per_second = o.hub.rate_burst = 100000;
+    o.hub.seeks.create_per_minute = 0;  // nor the lobby's game-creation limits
+    o.hub.seeks.max_open = 0;
     server_ = std::make_unique<server::Server>(o);
     std::string error;
     ASSERT_TRUE(server_->start(&error)) << error;

@@ -41,6 +41,8 @@ class ServerTest : public ::testing::Test {
     if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) != "FloodingIsRateLimited")
       o.hub.rate_per_second = o.hub.rate_burst = 100000;
     o.net.http_rate = o.net.http_burst = 100000;  // some tests poll /api/health quickly
+    o.hub.seeks.create_per_minute = 0;  // nor the lobby's game-creation limits (seek_ws_test.cpp)
+    o.hub.seeks.max_open = 0;
     o.log_level = "warn";
     server_ = std::make_unique<server::Server>(o);
     std::string error;

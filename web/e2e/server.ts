@@ -40,6 +40,8 @@ export class YinshServer {
     this.port = port ?? (await freePort());
     const args = ["serve", "--host", "127.0.0.1", "--port", String(this.port), "--db", this.db];
     args.push("--web-root", join(webDir, "dist"), "--ai-movetime", "20");
+    // The specs create games far faster than people, all from 127.0.0.1: no caps here.
+    args.push("--create-rate", "0", "--max-open", "0");
     const proc = spawn(BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
     this.proc = proc;
     let log = "";

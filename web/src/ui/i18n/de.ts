@@ -1,6 +1,7 @@
 // Deutsch. Begriffe wie in der deutschen Spielanleitung: Ring, Marker (Steine), Reihe.
 
 import type { Key } from "./en";
+import { seeksDe } from "./seeks-de";
 import { toolsDe } from "./tools-de";
 
 export const de: Record<Key, string> = {
@@ -120,6 +121,7 @@ export const de: Record<Key, string> = {
   "status.your_turn": "Du bist am Zug.",
 
   "result.aborted": "Partie abgebrochen",
+  "result.expired": "Die Partie ist verfallen: niemand ist rechtzeitig beigetreten",
   "result.draw": "Unentschieden ({score}) {why}",
   "result.wins": "{name} gewinnt {why} ({score})",
   "why.rings": "mit drei herausgenommenen Ringen",
@@ -128,6 +130,7 @@ export const de: Record<Key, string> = {
   "why.no_moves": "weil kein Ring mehr ziehen konnte",
   "why.timeout": "auf Zeit",
   "why.resign": "durch Aufgabe",
+  "why.abandoned": "weil der Gegner die Partie verlassen hat",
 
   "chat.title": "Chat",
   "chat.label": "Chatnachricht oder /Befehl",
@@ -259,4 +262,5 @@ export const de: Record<Key, string> = {
   "error.record": "Die Partie konnte nicht geladen werden ({status}).",
   "error.refused": "Der Server hat das abgelehnt.",
   ...toolsDe,
+  ...seeksDe,
 };

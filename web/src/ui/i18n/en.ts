@@ -1,5 +1,6 @@
 // English: the reference catalogue. Every key here must exist in de.ts and pl.ts (the
 // compiler checks it, and tests/i18n.test.ts checks the placeholders too).
+import { seeksEn } from "./seeks-en";
 import { toolsEn } from "./tools-en";
 export const en = {
   "color.white": "White",
@@ -116,6 +117,7 @@ export const en = {
   "status.your_turn": "Your turn.",
 
   "result.aborted": "Game aborted",
+  "result.expired": "The game expired: nobody joined in time",
   "result.draw": "Draw ({score}) {why}",
   "result.wins": "{name} wins {why} ({score})",
   "why.rings": "by removing three rings",
@@ -124,6 +126,7 @@ export const en = {
   "why.no_moves": "when no ring could move",
   "why.timeout": "on time",
   "why.resign": "by resignation",
+  "why.abandoned": "by abandonment",
 
   "chat.title": "Chat",
   "chat.label": "Chat message or /command",
@@ -254,6 +257,7 @@ export const en = {
   "error.record": "The record could not be loaded ({status}).",
   "error.refused": "The server refused that.",
   ...toolsEn,
+  ...seeksEn,
 };
 
 export type Key = keyof typeof en;

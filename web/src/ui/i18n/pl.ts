@@ -1,6 +1,7 @@
 // Polski. Nazwy jak w polskiej instrukcji: pierścień, znacznik, rząd.
 
 import type { Key } from "./en";
+import { seeksPl } from "./seeks-pl";
 import { toolsPl } from "./tools-pl";
 
 export const pl: Record<Key, string> = {
@@ -118,6 +119,7 @@ export const pl: Record<Key, string> = {
   "status.your_turn": "Twój ruch.",
 
   "result.aborted": "Partia przerwana",
+  "result.expired": "Partia wygasła: nikt nie dołączył na czas",
   "result.draw": "Remis ({score}) {why}",
   "result.wins": "Wygrywa {name} {why} ({score})",
   "why.rings": "zdejmując trzy pierścienie",
@@ -126,6 +128,7 @@ export const pl: Record<Key, string> = {
   "why.no_moves": "gdy żaden pierścień nie mógł się ruszyć",
   "why.timeout": "na czas",
   "why.resign": "przez poddanie",
+  "why.abandoned": "przez porzucenie partii",
 
   "chat.title": "Czat",
   "chat.label": "Wiadomość lub /polecenie",
@@ -256,4 +259,5 @@ export const pl: Record<Key, string> = {
   "error.record": "Nie udało się wczytać zapisu ({status}).",
   "error.refused": "Serwer odmówił.",
   ...toolsPl,
+  ...seeksPl,
 };
