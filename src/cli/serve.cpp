@@ -70,6 +70,23 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--sweep-ms", opts->hub.sweep_interval_ms,
          "How often games nobody uses are dropped from memory (they stay in the store)")
       ->check(CLI::Range(int64_t(10), int64_t(3600000)));
+  option(*cmd, "--seek-expiry-ms", opts->hub.seeks.expiry_ms,
+         "A waiting game or a seek that nobody took ends after this many milliseconds (0: never)")
+      ->check(CLI::Range(int64_t(0), int64_t(30) * 24 * 3600 * 1000));
+  option(*cmd, "--max-open", opts->hub.seeks.max_open,
+         "Open seeks and waiting games allowed per player and per client address (0: no cap)")
+      ->check(CLI::Range(0, 1000000));
+  option(*cmd, "--create-rate", opts->hub.seeks.create_per_minute,
+         "Games a client address may create per minute (0: no limit)")
+      ->check(CLI::Range(0.0, 1000000.0));
+  option(*cmd, "--create-burst", opts->hub.seeks.create_burst, "Games a client address may create at once")
+      ->check(CLI::Range(1.0, 1000000.0));
+  option(*cmd, "--claim-grace-ms", opts->hub.seeks.claim_grace_ms,
+         "Milliseconds a timed game's player may be disconnected before the opponent can claim the game")
+      ->check(CLI::Range(int64_t(0), int64_t(24) * 3600 * 1000));
+  option(*cmd, "--untimed-idle-ms", opts->hub.seeks.untimed_idle_ms,
+         "An untimed game with no move for this many milliseconds ends as abandoned (0: never)")
+      ->check(CLI::Range(int64_t(0), int64_t(365) * 24 * 3600 * 1000));
   option(*cmd, "--send-queue-bytes", opts->net.send_queue_bytes,
          "Bytes that may wait for one WebSocket client; a client that lets more pile up is dropped")
       ->check(CLI::Range(size_t(16384), size_t(1) << 30));

@@ -33,6 +33,18 @@ void Chat::write(json& j) const { j["text"] = text; }
 
 }  // namespace cmd
 
+bool is_lobby_command(const Command& c) {
+  return std::visit(
+      [](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        return std::is_same_v<T, cmd::Lobby> || std::is_same_v<T, cmd::Seek> || std::is_same_v<T, cmd::SeekCancel> ||
+               std::is_same_v<T, cmd::SeekAccept> || std::is_same_v<T, cmd::Pair> || std::is_same_v<T, cmd::PairCancel> ||
+               std::is_same_v<T, cmd::Challenge> || std::is_same_v<T, cmd::ChallengeAccept> ||
+               std::is_same_v<T, cmd::ChallengeDecline> || std::is_same_v<T, cmd::ChallengeCancel>;
+      },
+      c);
+}
+
 json echo_id(const json& message) {
   if (!message.is_object()) return nullptr;
   auto it = message.find("id");

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "schema_table.h"
+#include "seek_messages.h"
 #include "shapes.h"
 
 namespace yinsh::server {
@@ -70,7 +71,12 @@ struct Chat {
 }  // namespace cmd
 
 using Command = std::variant<cmd::Hello, cmd::Join, cmd::Start, cmd::Move, cmd::Resign, cmd::Abort, cmd::Undo,
-                             cmd::UndoAccept, cmd::UndoDecline, cmd::Rematch, cmd::Chat, cmd::Snapshot, cmd::Ping>;
+                             cmd::UndoAccept, cmd::UndoDecline, cmd::Rematch, cmd::Chat, cmd::Snapshot, cmd::Ping,
+                             cmd::Claim, cmd::Lobby, cmd::Seek, cmd::SeekCancel, cmd::SeekAccept, cmd::Pair,
+                             cmd::PairCancel, cmd::Challenge, cmd::ChallengeAccept, cmd::ChallengeDecline,
+                             cmd::ChallengeCancel>;
+// The commands the lobby handles (seek_hub.h) rather than a game's room.
+bool is_lobby_command(const Command& c);
 using CommandTable = SchemaTable<Command>;
 
 // The id a reply echoes: a string (at most kMaxIdChars characters) or a number; anything else

@@ -69,8 +69,15 @@ void GameOver::write(json& j) const {
   j["black_ms"] = black_ms;
 }
 
-Aborted Aborted::read(const Fields& f) { return {f.color("by")}; }
-void Aborted::write(json& j) const { j["by"] = color_name(by); }
+Aborted Aborted::read(const Fields& f) {
+  Aborted a{f.color("by"), f.opt_str("reason", 20).value_or("")};
+  if (!a.reason.empty() && a.reason != "expired") f.fail("reason", "must be \"expired\" when present");
+  return a;
+}
+void Aborted::write(json& j) const {
+  j["by"] = color_name(by);
+  if (!reason.empty()) j["reason"] = reason;
+}
 
 RematchOffered RematchOffered::read(const Fields& f) { return {f.color("by")}; }
 void RematchOffered::write(json& j) const { j["by"] = color_name(by); }

@@ -80,7 +80,8 @@ struct GameOver {
 };
 struct Aborted {
   static constexpr std::string_view type = "aborted";
-  Color by = WHITE;
+  Color by = WHITE;  // who aborted; for an expired waiting game, the seat of its creator
+  std::string reason;  // "" (written as nothing): aborted by a player; "expired": nobody joined in time
   static Aborted read(const Fields& f);
   void write(json& j) const;
 };

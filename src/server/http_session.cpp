@@ -168,7 +168,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     if (path == "/api/games") {
       if (method == http::verb::get)
         return ctx_.hub->list_games(query_param(query, "status"), query_param(query, "limit"), done);
-      if (only(http::verb::post)) ctx_.hub->create_game(req_.body(), done);
+      if (only(http::verb::post)) ctx_.hub->create_game(req_.body(), done, address_);
       return;
     }
     if (path == "/api/reports") {

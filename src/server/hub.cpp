@@ -8,6 +8,7 @@
 
 #include "core/notation.h"
 #include "room.h"
+#include "seek_hub.h"
 #include "search/levels.h"
 
 namespace yinsh::server {
@@ -184,8 +185,20 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
 
 // ---------------------------------------------------------------------------------- hub
 
+Hub::Impl::Impl(asio::io_context& io, Store& s, HubOptions o)
+    : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
+      store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres"),
+      analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }}),
+      upload_tokens(o.upload_burst) {
+  if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
+}
+
+Hub::Impl::~Impl() = default;
+
 Hub::Hub(asio::io_context& ioc, Store& store, HubOptions options)
-    : impl_(std::make_unique<Impl>(ioc, store, options)) {}
+    : impl_(std::make_unique<Impl>(ioc, store, options)) {
+  impl_->lobby = std::make_unique<Lobby>(*impl_);
+}
 
 Hub::~Hub() { stop(); }
 
@@ -199,6 +212,7 @@ void Hub::start() {
     impl_->store_ok = false;  // the games load on their first request
   }
   impl_->sweep();
+  impl_->lobby->start();
   Impl* impl = impl_.get();
   impl_->store.watch([impl](const std::string& game, int64_t version) {
     // An empty game is a resync (notifications may have been lost): every room catches up.
@@ -225,6 +239,7 @@ void Hub::stop() {
     impl_->stopped = true;
   }
   asio::post(impl_->ioc, [impl = impl_.get()] { impl->sweep_timer.cancel(); });
+  impl_->lobby->stop();
   impl_->ai_pool.stop();
   impl_->analysis.stop();  // before the store pool: a finished report is saved there
   impl_->store_pool.join();
@@ -258,14 +273,17 @@ size_t Hub::games_loaded() const {
 
 // ---------------------------------------------------------------------------------- WebSocket
 
-std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out) {
+std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out, std::string address) {
   auto c = std::make_shared<Client>();
   c->out = std::move(out);
+  c->key = "c:" + new_token();
+  c->address = std::move(address);
   c->tokens = impl_->options.rate_burst;
   return c;
 }
 
 void Hub::close(const std::shared_ptr<Client>& client) {
+  impl_->lobby->left(client.get());
   std::lock_guard lock(client->mutex);
   if (auto r = client->room) r->post([r, c = client.get()] { r->detach(c); });
   client->room.reset();
@@ -291,6 +309,7 @@ void Hub::on_message(const std::shared_ptr<Client>& client, std::string_view tex
 // message goes to the room the connection follows. Messages that arrive while a hello's game
 // is loading wait for it, in order.
 void Hub::Impl::dispatch(const std::shared_ptr<Client>& client, ClientMessage msg) {
+  if (is_lobby_command(msg.command)) return lobby->handle(client, msg);
   std::unique_lock lock(client->mutex);
   if (client->loading) {
     client->held.push_back(std::move(msg));

@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "seek_options.h"
+
 namespace boost::asio {
 class io_context;
 }
@@ -67,6 +69,7 @@ struct HubOptions {
   // How often rooms nobody uses are dropped from memory (their games stay in the store and
   // are loaded again on the next request).
   int64_t sweep_interval_ms = 30000;
+  SeekOptions seeks;  // expiry, caps and rate of waiting games and seeks; abandoned games
 };
 
 class Hub {
@@ -83,7 +86,8 @@ class Hub {
 
   // --- HTTP API. `done` may run on any thread, exactly once.
   using Done = std::function<void(HttpReply)>;
-  void create_game(std::string_view body, Done done);
+  // `address`: the client's, for the per-address caps and rate limit (seek_options.h).
+  void create_game(std::string_view body, Done done, const std::string& address = "");
   void join_game(const std::string& id, std::string_view body, Done done);
   void get_game(const std::string& id, Done done);
   void get_record(const std::string& id, bool as_json, Done done);
@@ -103,7 +107,7 @@ class Hub {
 
   // --- WebSocket
   struct Client;  // one connection's state
-  std::shared_ptr<Client> open(std::weak_ptr<Subscriber> out);
+  std::shared_ptr<Client> open(std::weak_ptr<Subscriber> out, std::string address = "");
   void on_message(const std::shared_ptr<Client>& client, std::string_view text);
   void close(const std::shared_ptr<Client>& client);
 

@@ -3,6 +3,8 @@
 #include "core/notation.h"
 #include "hub.h"
 #include "room.h"
+#include "seek_book.h"
+#include "seek_hub.h"
 
 namespace yinsh::server {
 
@@ -15,6 +17,7 @@ static int http_status(const std::string& code) {
   if (code == "game_not_found") return 404;
   if (code == "seat_taken" || code == "not_allowed" || code == "conflict") return 409;
   if (code == "store_unavailable" || code == "ai_busy") return 503;
+  if (code == "rate_limited" || code == "too_many_open") return 429;
   if (code == "internal") return 500;
   return 400;
 }
@@ -32,7 +35,7 @@ static std::optional<json> body_object(std::string_view body, bool empty_ok, con
   return j;
 }
 
-void Hub::create_game(std::string_view body, Done done) {
+void Hub::create_game(std::string_view body, Done done, const std::string& address) {
   const auto j = body_object(body, false, done);
   if (!j) return;
   GameMeta meta;
@@ -44,15 +47,9 @@ void Hub::create_game(std::string_view body, Done done) {
   int level = 3;
   try {
     const Fields f(*j);
-    if (auto v = f.opt_str("variant", 10)) {
-      auto parsed = parse_variant(*v);
-      if (!parsed) f.fail("variant", "must be \"normal\" or \"blitz\"");
-      meta.variant = *parsed;
-    }
-    if (const json* c = f.opt_object("clock")) {
-      const Fields cf(*c, "clock.");
-      meta.clock = ClockSpec{cf.integer("base_ms", 1000, 10800000), cf.opt_integer("increment_ms", 0, 600000).value_or(0)};
-    }
+    const GameKind kind = read_game_kind(f);
+    meta.variant = kind.variant;
+    meta.clock = kind.clock;
     if (const json* o = f.opt_object("opponent")) {
       const Fields of(*o, "opponent.");
       const std::string type = of.str("type", 10);
@@ -73,6 +70,7 @@ void Hub::create_game(std::string_view body, Done done) {
                                std::to_string(impl_->ai_pool.threads()) +
                                " threads): a new game against the computer would lose on time; try again in a "
                                "minute, or play a person"));
+  if (auto e = impl_->lobby->admit_game(address, !ai)) return done(error_reply(*e));
   const std::string token = new_token();
   const int64_t now = meta.created_at;
   Impl::Steps steps;
@@ -82,8 +80,9 @@ void Hub::create_game(std::string_view body, Done done) {
     steps.push_back([=](const OnlineGame& g) { return g.start(now); });
   }
   if (ai) impl_->ai_pool.touch(meta.id);
-  impl_->create(std::move(meta), std::move(steps), [token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
+  impl_->create(std::move(meta), std::move(steps), [impl = impl_.get(), address, ai, token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));
+    if (!ai) impl->lobby->opened(address, r->game.id());
     r->post([r, token, mine, done] {
       done({201,
             {{"game", r->game.id()},

@@ -141,7 +141,7 @@ Outcome OnlineGame::abort(Color c, int64_t now) const {
     return Outcome::fail("game_over", "the game is over");
   if (has_ring_move())
     return Outcome::fail("not_allowed", "a game can only be aborted before the first ring move");
-  return Outcome::of(now, ev::Aborted{c});
+  return Outcome::of(now, ev::Aborted{c, ""});
 }
 
 int OnlineGame::undo_target(Color c) const {
@@ -276,9 +276,9 @@ void OnlineGame::apply(const Event& e) {
                    set_clocks(g.white_ms, g.black_ms);
                    undo_request_.reset();
                  },
-                 [&](const ev::Aborted&) {
+                 [&](const ev::Aborted& a) {
                    status_ = Status::Aborted;
-                   result_ = GameResult{"*", std::nullopt, "aborted"};
+                   result_ = GameResult{"*", std::nullopt, a.reason.empty() ? "aborted" : a.reason};
                    undo_request_.reset();
                  },
                  [&](const ev::RematchOffered& r) { rematch_offered_[r.by] = true; },

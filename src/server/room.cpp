@@ -4,12 +4,15 @@
 
 #include "core/notation.h"
 #include "engine/engine.h"
+#include "seek_expiry.h"
 
 namespace yinsh::server {
 
 Room::Room(Hub::Impl& h, OnlineGame g)
     : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)),
-      status_seen(int(game.status())) {}
+      status_seen(int(game.status())) {
+  absent_since.fill(now_ms());  // nobody has come yet
+}
 
 void Room::post(std::function<void()> f) {
   asio::post(strand, [self = shared_from_this(), f = std::move(f)]() mutable { self->when_idle(std::move(f)); });
@@ -45,6 +48,10 @@ std::array<bool, 2> Room::present() const {
 
 void Room::announce_presence() {  // after every commit, attach and detach: cheap when unchanged
   const auto p = present();
+  for (Color c : {WHITE, BLACK}) {
+    if (p[c]) absent_since[c].reset();
+    else if (!absent_since[c]) absent_since[c] = now_ms();
+  }
   if (presence_sent == p) return;
   presence_sent = p;
   send_all(write_server_message(out::Presence{game.version(), game.id(), p}));
@@ -258,19 +265,30 @@ void Room::retry_later() {
   });
 }
 
+// The timer is set for the clock's deadline, or the lobby's (a waiting game expires; an idle
+// untimed game ends: only when it is due already, so that idle games are not held in memory).
 void Room::arm_timer() {
-  const auto d = game.deadline();
+  const int64_t now = now_ms();
+  auto d = game.deadline();
+  auto lobby = lobby_deadline(game, hub.options.seeks);
+  if (lobby && game.status() == Status::Active && *lobby > now) lobby.reset();
+  if (lobby && (!d || *lobby < *d)) d = lobby;
   if (!d) {
     timer.cancel();
     return;
   }
-  const int64_t wait = std::max<int64_t>(0, *d - now_ms()) + 1;
+  const int64_t wait = std::max<int64_t>(0, *d - now) + 1;
   timer.expires_after(std::chrono::milliseconds(wait));
   const int64_t version = game.version();
   timer.async_wait([self = shared_from_this(), version](boost::system::error_code ec) {
     if (ec) return;
     self->when_idle([self, version] {
-      if (self->game.version() == version) self->run([self] { return self->game.timeout(now_ms()); });
+      if (self->game.version() != version) return;
+      self->run([self] {
+        const int64_t t = now_ms();
+        if (Outcome o = self->game.timeout(t); o.ok()) return o;
+        return lobby_due(self->game, self->hub.options.seeks, t);
+      });
     });
   });
 }
@@ -389,6 +407,15 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             seated("undo_decline", [this](Color me) { return game.answer_undo(me, false, now_ms()); });
           },
           [&](const cmd::Rematch&) { seated("rematch", [this](Color me) { return game.offer_rematch(me, now_ms()); }); },
+          [&](const cmd::Claim& cl) {
+            seated("claim", [this, draw = cl.draw](Color me) {
+              const int64_t now = now_ms();
+              std::optional<int64_t> since;  // absent_since is kept by announce_presence()
+              if (!present()[~me]) since = absent_since[~me].value_or(now);
+              return claim_abandoned(game, me, draw, since, hub.options.seeks, now);
+            });
+          },
+          [&](const auto&) { send_error(*c, "internal", "a lobby command reached a game", id); },
           [&](const cmd::Chat& ch) {
             if (ch.text[0] == '/') {
               if (ch.text == "/help" || ch.text.rfind("/help ", 0) == 0) return c->send(out::Info{game.version(), kHelp});

@@ -50,6 +50,8 @@ struct Hub::Client {
   bool loading = false;                // a hello's game is being loaded
   std::deque<ClientMessage> held;      // what came meanwhile
   std::string name;
+  std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
+  std::string address;  // the client's address
   double tokens = 0;
   std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
 
@@ -116,6 +118,9 @@ struct Room : std::enable_shared_from_this<Room> {
   asio::steady_timer retry_timer;  // after the store failed: settle() again a little later
   OnlineGame game;  // the committed state
   std::atomic<int> status_seen;  // game.status() as of the last broadcast, for other threads (metrics)
+  // Since when each seat's holder has not been connected to this process (nullopt: it is);
+  // a timed game's absent player can be claimed against (seek_expiry.h).
+  std::array<std::optional<int64_t>, 2> absent_since;
 
  private:
   void when_idle(std::function<void()> f);
@@ -147,6 +152,7 @@ HttpReply error_reply(const ApiError& e);
 // Calls `view` on the game's room, on its strand and up to date with the store, and `done`
 // with what it returns (or with the error when there is no such game).
 void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done, std::function<HttpReply(Room&)> view);
+class Lobby;
 
 struct Hub::Impl {
   asio::io_context& ioc;
@@ -167,14 +173,10 @@ struct Hub::Impl {
   std::mutex upload_mutex;
   double upload_tokens;
   std::chrono::steady_clock::time_point upload_refill = std::chrono::steady_clock::now();
+  std::unique_ptr<Lobby> lobby;  // seeks, pairing, challenges, caps (seek_hub.h)
 
-  Impl(asio::io_context& io, Store& s, HubOptions o)
-      : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
-        store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres"),
-        analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }}),
-        upload_tokens(o.upload_burst) {
-    if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
-  }
+  Impl(asio::io_context& io, Store& s, HubOptions o);  // hub.cpp (where Lobby is complete)
+  ~Impl();
 
   template <class F>
   void on_store(F f) {

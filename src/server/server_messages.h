@@ -12,6 +12,7 @@
 
 #include "events.h"
 #include "schema_table.h"
+#include "seek_messages.h"
 #include "shapes.h"
 
 namespace yinsh::server {
@@ -72,7 +73,8 @@ struct Info {
 
 }  // namespace out
 
-using PrivateMessage = std::variant<out::Snapshot, out::Presence, out::Seat, out::Error, out::Pong, out::Info>;
+using PrivateMessage = std::variant<out::Snapshot, out::Presence, out::Seat, out::Error, out::Pong, out::Info,
+                                    out::Lobby, out::Matched>;
 using PrivateTable = SchemaTable<PrivateMessage>;
 
 // A broadcast event: the event as everyone sees it (no token), its game and the state after it.

@@ -169,6 +169,11 @@ bool Fields::boolean(const char* key) const {
   return v.get<bool>();
 }
 
+std::optional<bool> Fields::opt_bool(const char* key) const {
+  if (!find(key)) return std::nullopt;
+  return boolean(key);
+}
+
 std::optional<Color> Fields::opt_color(const char* key) const {
   const auto s = opt_str(key, 8);
   if (!s) return std::nullopt;

@@ -85,6 +85,7 @@ class Fields {
   int64_t integer(const char* key, int64_t lo, int64_t hi) const;
   std::optional<int64_t> opt_integer(const char* key, int64_t lo, int64_t hi) const;
   bool boolean(const char* key) const;
+  std::optional<bool> opt_bool(const char* key) const;
   Color color(const char* key) const;
   std::optional<Color> opt_color(const char* key) const;
   const json& object(const char* key) const;        // an object

@@ -64,6 +64,10 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
   }
 
   void run(http::request<http::string_body> req) {
+    auto xff = req.find("X-Forwarded-For");
+    address_ = client_address(ticket_->address(),
+                              xff == req.end() ? std::string_view() : std::string_view(xff->value().data(), xff->value().size()),
+                              ctx_.limits.trusted_proxies);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
       res.set(http::field::server, "yinsh");
@@ -145,7 +149,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
     if (ec) return;
     accepted_ = true;
     ctx_.sessions.add(shared_from_this());
-    client_ = ctx_.hub->open(weak_from_this());
+    client_ = ctx_.hub->open(weak_from_this(), address_);
     if (ctx_.draining) return close_with(websocket::close_code::going_away, "server restarting");
     do_read();
   }
@@ -215,6 +219,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
   bool closing_ = false;  // no more frames are queued
   bool accepted_ = false;
   std::shared_ptr<Hub::Client> client_;
+  std::string address_;  // the client's (X-Forwarded-For of a trusted proxy believed)
   Logs::WsSession log_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };

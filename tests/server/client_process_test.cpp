@@ -106,6 +106,8 @@ TEST(TerminalClient, PlaysAnOnlineGameWithClocksAndChat) {
   o.db = (dir / "games.db").string();
   o.web_root = "/nonexistent";
   o.hub.rate_per_second = o.hub.rate_burst = 100000;
+    o.hub.seeks.create_per_minute = 0;  // nor the lobby's game-creation limits
+    o.hub.seeks.max_open = 0;
   o.net.http_rate = o.net.http_burst = 100000;  // the tests play far faster than people
   o.log_level = "warn";
   server::Server srv(o);

@@ -106,6 +106,9 @@ class HubStore : public ::testing::Test {
     store_ = std::make_unique<FlakyStore>(std::move(inner));
     HubOptions o;
     o.sweep_interval_ms = 20;
+    // A waiting game's expiry timer keeps it in memory; these tests need games that left it.
+    o.seeks.expiry_ms = 0;
+    o.seeks.create_per_minute = 0;
     if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) == "NewAiGamesAreRefusedWhileThePoolIsSaturated") {
       o.ai_threads = 1;
       o.ai_movetime_ms = 3000;

@@ -21,7 +21,8 @@ namespace yinsh::test {
 // Flags for a server that bots may hammer: fast AI, no UI, limits out of the way.
 inline const std::vector<std::string> kFastServerFlags = {
     "--ai-movetime", "5",      "--web-root", "/nonexistent", "--rate",      "100000", "--burst", "100000",
-    "--max-per-address", "100000", "--http-rate", "100000", "--http-burst", "100000"};
+    "--max-per-address", "100000", "--http-rate", "100000", "--http-burst", "100000", "--create-rate", "0",
+    "--max-open", "0"};
 
 class ServerProcess {
  public:

@@ -25,7 +25,10 @@ TEST(Upgrade, Release01DatabaseOpensWithEveryGameIntact) {
   const json expected = json::parse(in);
   ASSERT_EQ(expected["games"].size(), 8u);
   {
-    ServerProcess server(db.string());
+    // Expiry off: the old waiting game would be expired at start (seek_ws_test.cpp tests that).
+    auto flags = kFastServerFlags;
+    flags.insert(flags.end(), {"--seek-expiry-ms", "0"});
+    ServerProcess server(db.string(), flags);
     ASSERT_NE(server.port(), 0) << "the server did not start on the old database";
     auto list = http_request(server.port(), beast::http::verb::get, "/api/games?limit=50");
     ASSERT_EQ(list.status, 200) << list.text;

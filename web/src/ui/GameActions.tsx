@@ -16,6 +16,30 @@ export interface ActionProps {
   decide: (d: string) => void;
   join: (color: Color, name: string) => void;
   onError: (e: string) => void;
+  /** Whether each seat's holder is connected (presence messages); undefined: not known yet. */
+  presence?: Record<Color, boolean>;
+}
+
+/**
+ * "Claim victory" / "Call it a draw" when the opponent (a person) of a timed game has gone:
+ * the server grants it once the grace period is over and says how long is left before.
+ */
+function ClaimOffer(p: ActionProps) {
+  const st = p.game.state;
+  if (p.role === "spectator" || st.status !== "active" || !p.game.clock || !p.presence) return null;
+  const them: Color = p.role === "white" ? "black" : "white";
+  if (p.presence[them] || st.seats[them].kind !== "human") return null;
+  return (
+    <p class="notice" data-testid="claim">
+      {t("claim.away")}{" "}
+      <button type="button" class="primary" onClick={() => p.send({ type: "claim", result: "win" })}>
+        {t("claim.win")}
+      </button>{" "}
+      <button type="button" onClick={() => p.send({ type: "claim", result: "draw" })}>
+        {t("claim.draw")}
+      </button>
+    </p>
+  );
 }
 
 /** Name box and "Play Black" for a visitor who opens a game with an open seat. */
@@ -71,6 +95,7 @@ export function GameActions(p: ActionProps) {
         </p>
       ) : null}
       {!seated && st.status === "waiting" && open.length ? <JoinForm open={open} join={p.join} /> : null}
+      <ClaimOffer {...p} />
       <div class="actions">
         {legal.includes("pass") ? (
           <button type="button" class="primary" onClick={() => p.decide("pass")}>

@@ -274,7 +274,16 @@ export function GamePage({ id }: { id: string }) {
               {stepHelp(st, role, mine ? st.legal : [], !!pending)}
             </p>
           )}
-          <GameActions game={game} role={role} mine={mine} send={send} decide={decide} join={join} onError={setError} />
+          <GameActions
+            game={game}
+            role={role}
+            mine={mine}
+            send={send}
+            decide={decide}
+            join={join}
+            onError={setError}
+            presence={model?.presence ?? undefined}
+          />
           {assist.panel}
           <div class="actions small">
             <button type="button" onClick={() => setFlip(!flip)} aria-pressed={flip} title={t("board.flip_key")}>

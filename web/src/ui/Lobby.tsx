@@ -4,8 +4,9 @@ import { useEffect, useState } from "preact/hooks";
 import { loadCore } from "../engine/core";
 import { parseRecord, RecordError } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "./api";
+import { FindOpponent } from "./FindOpponent";
 import { colorName, type Key, levelName, t } from "./i18n";
-import { ErrorBanner, NameInput } from "./panels";
+import { ErrorBanner, NameInput, VariantSelect } from "./panels";
 import { linkClick, navigate } from "./router";
 import { describeResult } from "./status";
 import type { Color, Level, Summary } from "./types";
@@ -119,17 +120,7 @@ function CreateForm({ onError }: { onError: (e: string | null) => void }) {
           ))}
         </select>
       </label>
-      <label>
-        {t("form.variant")}
-        <select
-          name="variant"
-          value={variant}
-          onChange={(e) => setVariant((e.target as HTMLSelectElement).value as "normal" | "blitz")}
-        >
-          <option value="normal">{t("form.variant_normal")}</option>
-          <option value="blitz">{t("form.variant_blitz")}</option>
-        </select>
-      </label>
+      <VariantSelect label={t("form.variant")} name="variant" value={variant} onChange={setVariant} />
       <fieldset>
         <legend>{t("form.colour")}</legend>
         {(["random", "white", "black"] as const).map((c) => (
@@ -249,6 +240,7 @@ export function Lobby() {
   const [over, setOver] = useState<Summary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -300,9 +292,15 @@ export function Lobby() {
         </p>
       </div>
       <ErrorBanner error={error ?? listError} onClose={() => setError(null)} />
+      {note ? (
+        <p class="note" role="status" data-testid="lobby-note">
+          {note}
+        </p>
+      ) : null}
       <div class="lobby-grid">
         <CreateForm onError={setError} />
         <div class="lists">
+          <FindOpponent onError={setError} onNote={setNote} />
           <section class="card">
             <h2>{t("lobby.open")}</h2>
             {list(waiting, "join", "lobby.open_none", "open-games")}

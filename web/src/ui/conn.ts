@@ -29,6 +29,11 @@ export interface ConnHandlers {
 const PING_EVERY = 15000;
 const SILENCE_LIMIT = 40000;
 
+/** The server's WebSocket address, from the page's. */
+export function socketUrl(): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
+}
+
 export class GameConnection {
   private ws: WebSocket | null = null;
   private model: LiveModel;
@@ -99,10 +104,9 @@ export class GameConnection {
 
   private connect(): void {
     if (this.closed) return;
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
     let ws: WebSocket;
     try {
-      ws = new WebSocket(`${proto}//${location.host}/ws`);
+      ws = new WebSocket(socketUrl());
     } catch {
       this.scheduleRetry();
       return;
@@ -217,6 +221,9 @@ export class GameConnection {
       case "info":
         this.note(msg.text ?? "");
         return;
+      case "lobby":
+      case "matched":
+        return; // the lobby's (lobby.ts): not about this game
       case "seat":
         if (msg.token && msg.seat) {
           this.token = msg.token;

@@ -4,7 +4,7 @@
 // kind), else null. Nested shapes (<Game>, <State>, ...) are checked to be objects.
 import type { ClientMessage, ServerMessage } from "./types";
 
-type Kind = "string" | "int" | "bool" | "color" | "object" | "id";
+type Kind = "string" | "int" | "bool" | "color" | "object" | "id" | "array" | "object_or_null";
 type Spec = Record<string, Kind | `${Kind}?`>;
 
 const V: Spec = { version: "int" };
@@ -20,6 +20,8 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
   error: { ...V, code: "string", message: "string", ...ID },
   pong: { ...V, server_time_ms: "int", ...ID },
   info: { ...V, text: "string" },
+  lobby: { seeks: "array", challenges: "array", pairing: "object_or_null", players: "int" },
+  matched: { game: "string", seat: "color", token: "string", via: "string", opponent: "string" },
   joined: { ...EVENT, seat: "color", name: "string", kind: "string", level: "int?" },
   ready: { ...EVENT, seat: "color" },
   started: EVENT,
@@ -29,7 +31,7 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
   undone: { ...BY, ply: "int", ...CLOCKS },
   chat: { ...EVENT, line: "object" },
   game_over: { ...EVENT, result: "object", ...CLOCKS },
-  aborted: BY,
+  aborted: { ...BY, reason: "string?" },
   rematch_offered: BY,
   rematch: { ...EVENT, new_game: "string" },
 };
@@ -48,6 +50,17 @@ export const CLIENT_SPECS: Record<ClientMessage["type"], Spec> = {
   chat: { text: "string", ...ID },
   snapshot: ID,
   ping: ID,
+  claim: { result: "string", ...ID },
+  lobby: { name: "string?", ...ID },
+  seek: { variant: "string?", clock: "object?", rated: "bool?", range: "object?", ...ID },
+  seek_cancel: { seek: "string", ...ID },
+  seek_accept: { seek: "string", ...ID },
+  pair: { variant: "string?", clock: "object?", ...ID },
+  pair_cancel: ID,
+  challenge: { to: "string", variant: "string?", clock: "object?", rated: "bool?", ...ID },
+  challenge_accept: { challenge: "string", ...ID },
+  challenge_decline: { challenge: "string", ...ID },
+  challenge_cancel: { challenge: "string", ...ID },
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -68,6 +81,10 @@ function hasKind(v: unknown, kind: Kind): boolean {
       return isObject(v);
     case "id":
       return typeof v === "string" || typeof v === "number";
+    case "array":
+      return Array.isArray(v);
+    case "object_or_null":
+      return v === null || isObject(v);
   }
 }
 

@@ -208,6 +208,30 @@ export function ErrorBanner({ error, onClose }: { error: string | null; onClose?
   );
 }
 
+export type VariantName = "normal" | "blitz";
+
+/** The variant chooser (create form, seek form), labelled `label`. */
+export function VariantSelect(p: {
+  label: string;
+  name: string;
+  value: VariantName;
+  onChange: (v: VariantName) => void;
+}) {
+  return (
+    <label>
+      {p.label}
+      <select
+        name={p.name}
+        value={p.value}
+        onChange={(e) => p.onChange((e.target as HTMLSelectElement).value as VariantName)}
+      >
+        <option value="normal">{t("form.variant_normal")}</option>
+        <option value="blitz">{t("form.variant_blitz")}</option>
+      </select>
+    </label>
+  );
+}
+
 /** The player's name box (create form, joining from a link). */
 export function NameInput({ value, onInput }: { value: string; onInput: (v: string) => void }) {
   return (

@@ -49,6 +49,7 @@ export function describeResult(
   variant = "normal",
   names?: Record<Color, string>,
 ): string {
+  if (r?.reason === "expired") return t("result.expired");
   if (status === "aborted" || r?.reason === "aborted") return t("result.aborted");
   if (!r) return "";
   const why: Record<Result["reason"], string> = {
@@ -57,7 +58,9 @@ export function describeResult(
     no_moves: t("why.no_moves"),
     timeout: t("why.timeout"),
     resign: t("why.resign"),
+    abandoned: t("why.abandoned"),
     aborted: "",
+    expired: "",
   };
   if (!r.winner) return t("result.draw", { score: r.score, why: why[r.reason] }).trim();
   const name = names ? names[r.winner] : colorName(r.winner);

@@ -17,7 +17,7 @@ export interface Seat {
 export interface Result {
   score: "1-0" | "0-1" | "1/2-1/2" | "*";
   winner: Color | null;
-  reason: "rings" | "markers" | "no_moves" | "timeout" | "resign" | "aborted";
+  reason: "rings" | "markers" | "no_moves" | "timeout" | "resign" | "aborted" | "expired" | "abandoned";
 }
 
 export interface Clocks {
@@ -115,7 +115,58 @@ export type ClientMessage = { id?: MessageId } & (
   | {
       type: "start" | "resign" | "abort" | "undo" | "undo_accept" | "undo_decline" | "rematch" | "snapshot" | "ping";
     }
+  | { type: "claim"; result: "win" | "draw" }
+  // The lobby (3.5).
+  | { type: "lobby"; name?: string }
+  | { type: "seek"; variant?: string; clock?: ClockSpec; rated?: boolean; range?: { min: number; max: number } }
+  | { type: "pair"; variant?: string; clock?: ClockSpec }
+  | { type: "pair_cancel" }
+  | { type: "challenge"; to: string; variant?: string; clock?: ClockSpec; rated?: boolean }
+  | { type: "seek_cancel" | "seek_accept"; seek: string }
+  | { type: "challenge_accept" | "challenge_decline" | "challenge_cancel"; challenge: string }
 );
+
+/** An open seek in the lobby (3.5). */
+export interface LobbySeek {
+  id: string;
+  name: string;
+  variant: string;
+  clock: ClockSpec | null;
+  rated: boolean;
+  created_at: number;
+  mine: boolean;
+  rating?: number;
+  range?: { min: number; max: number };
+}
+/** A direct challenge, sent (`outgoing`) or received (3.5). */
+export interface LobbyChallenge {
+  id: string;
+  from: string;
+  to: string;
+  variant: string;
+  clock: ClockSpec | null;
+  rated: boolean;
+  created_at: number;
+  outgoing: boolean;
+  rating?: number;
+}
+/** The lobby as this connection sees it (3.5). */
+export interface LobbyMessage {
+  type: "lobby";
+  seeks: LobbySeek[];
+  challenges: LobbyChallenge[];
+  pairing: { variant: string; clock: ClockSpec | null; since: number } | null;
+  players: number;
+}
+/** A game was made for this connection (3.5). */
+export interface MatchedMessage {
+  type: "matched";
+  game: string;
+  seat: Color;
+  token: string;
+  via: "seek" | "pair" | "challenge";
+  opponent: string;
+}
 
 /** Server -> client, private replies and presence (3.2). */
 export interface SnapshotMessage {
@@ -166,7 +217,8 @@ export type EventMessage = { version: number; game: string; at: number; state: S
   | { type: "ready"; seat: Color }
   | { type: "started" }
   | { type: "decision"; ply: number; by: Color; decision: string; white_ms: number; black_ms: number }
-  | { type: "undo_requested" | "undo_declined" | "aborted" | "rematch_offered"; by: Color }
+  | { type: "undo_requested" | "undo_declined" | "rematch_offered"; by: Color }
+  | { type: "aborted"; by: Color; reason?: "expired" }
   | { type: "undone"; by: Color; ply: number; white_ms: number; black_ms: number }
   | { type: "chat"; line: ChatLine }
   | { type: "game_over"; result: Result; white_ms: number; black_ms: number }
@@ -181,4 +233,6 @@ export type ServerMessage =
   | ErrorMessage
   | PongMessage
   | InfoMessage
+  | LobbyMessage
+  | MatchedMessage
   | EventMessage;

@@ -3,6 +3,7 @@
 import type { Key } from "./en";
 import { learnDe } from "./learn-de";
 import { reportDe } from "./report-de";
+import { seeksDe } from "./seeks-de";
 import { toolsDe } from "./tools-de";
 
 export const de: Record<Key, string> = {
@@ -122,6 +123,7 @@ export const de: Record<Key, string> = {
   "status.your_turn": "Du bist am Zug.",
 
   "result.aborted": "Partie abgebrochen",
+  "result.expired": "Die Partie ist verfallen: niemand ist rechtzeitig beigetreten",
   "result.draw": "Unentschieden ({score}) {why}",
   "result.wins": "{name} gewinnt {why} ({score})",
   "why.rings": "mit drei herausgenommenen Ringen",
@@ -130,6 +132,7 @@ export const de: Record<Key, string> = {
   "why.no_moves": "weil kein Ring mehr ziehen konnte",
   "why.timeout": "auf Zeit",
   "why.resign": "durch Aufgabe",
+  "why.abandoned": "weil der Gegner die Partie verlassen hat",
 
   "chat.title": "Chat",
   "chat.label": "Chatnachricht oder /Befehl",
@@ -263,4 +266,5 @@ export const de: Record<Key, string> = {
   ...toolsDe,
   ...learnDe,
   ...reportDe,
+  ...seeksDe,
 };

@@ -2,6 +2,7 @@
 // compiler checks it, and tests/i18n.test.ts checks the placeholders too).
 import { learnEn } from "./learn-en";
 import { reportEn } from "./report-en";
+import { seeksEn } from "./seeks-en";
 import { toolsEn } from "./tools-en";
 export const en = {
   "color.white": "White",
@@ -118,6 +119,7 @@ export const en = {
   "status.your_turn": "Your turn.",
 
   "result.aborted": "Game aborted",
+  "result.expired": "The game expired: nobody joined in time",
   "result.draw": "Draw ({score}) {why}",
   "result.wins": "{name} wins {why} ({score})",
   "why.rings": "by removing three rings",
@@ -126,6 +128,7 @@ export const en = {
   "why.no_moves": "when no ring could move",
   "why.timeout": "on time",
   "why.resign": "by resignation",
+  "why.abandoned": "by abandonment",
 
   "chat.title": "Chat",
   "chat.label": "Chat message or /command",
@@ -258,6 +261,7 @@ export const en = {
   ...toolsEn,
   ...learnEn,
   ...reportEn,
+  ...seeksEn,
 };
 
 export type Key = keyof typeof en;

@@ -3,6 +3,7 @@
 import type { Key } from "./en";
 import { learnPl } from "./learn-pl";
 import { reportPl } from "./report-pl";
+import { seeksPl } from "./seeks-pl";
 import { toolsPl } from "./tools-pl";
 
 export const pl: Record<Key, string> = {
@@ -120,6 +121,7 @@ export const pl: Record<Key, string> = {
   "status.your_turn": "Twój ruch.",
 
   "result.aborted": "Partia przerwana",
+  "result.expired": "Partia wygasła: nikt nie dołączył na czas",
   "result.draw": "Remis ({score}) {why}",
   "result.wins": "Wygrywa {name} {why} ({score})",
   "why.rings": "zdejmując trzy pierścienie",
@@ -128,6 +130,7 @@ export const pl: Record<Key, string> = {
   "why.no_moves": "gdy żaden pierścień nie mógł się ruszyć",
   "why.timeout": "na czas",
   "why.resign": "przez poddanie",
+  "why.abandoned": "przez porzucenie partii",
 
   "chat.title": "Czat",
   "chat.label": "Wiadomość lub /polecenie",
@@ -260,4 +263,5 @@ export const pl: Record<Key, string> = {
   ...toolsPl,
   ...learnPl,
   ...reportPl,
+  ...seeksPl,
 };

@@ -1,0 +1,76 @@
+// Seeks: open challenges in the lobby, as plain data (no threads, no network, times passed in).
+//
+// A seeker is identified by an abstract key: today the guest's connection ("c:<random>"); an
+// account's id once accounts are wired in ("a:<id>"). A seeker carries an optional rating:
+// guests have none, and then rating ranges do not apply to them (a guest may accept any casual
+// seek, and a guest's seek accepts anyone). Rated seeks need a rating on both sides.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/types.h"
+#include "shapes.h"
+
+namespace yinsh::server {
+
+// What game a seek, a quick pairing or a challenge asks for.
+struct GameKind {
+  Variant variant = Variant::Normal;
+  std::optional<ClockSpec> clock;  // nullopt: untimed
+  bool operator==(const GameKind&) const = default;
+};
+// Reads "variant" (normal, blitz; default normal) and "clock" ({base_ms, increment_ms}; absent:
+// untimed) of a message or request body; throws SchemaError.
+GameKind read_game_kind(const Fields& f);
+
+struct Seeker {
+  std::string key;      // who: "c:<connection>" (guest) or "a:<account>"
+  std::string address;  // the client's address (caps per address)
+  std::string name;     // shown to others
+  std::optional<int> rating;  // nullopt: a guest (no rating)
+};
+
+struct RatingRange {
+  int min = 0, max = 4000;
+};
+
+struct Seek {
+  std::string id;
+  Seeker by;
+  GameKind kind;
+  bool rated = false;
+  std::optional<RatingRange> range;
+  int64_t created_at = 0;
+};
+// The seek as the lobby shows it; `mine` when the recipient made it.
+json to_json(const Seek& s, bool mine);
+
+class SeekBook {
+ public:
+  // Adds a seek (its id is given); refused when it is ill-formed (a rated seek of a guest, an
+  // empty range) or the seeker would hold more than `max_open` open seeks and waiting games,
+  // counting `waiting_games` it holds already (0: no cap).
+  std::optional<ApiError> add(Seek s, int max_open, int waiting_games);
+  // Whether `taker` may accept the seek: not its own, rated only with a rating, within range.
+  std::optional<ApiError> acceptable(const Seek& s, const Seeker& taker) const;
+  const Seek* find(const std::string& id) const;
+  // Removes a seek (accepted, cancelled); false when there is none.
+  bool remove(const std::string& id);
+  // Removes the seeks of a key (its connection left); how many.
+  int remove_key(const std::string& key);
+  // Removes the seeks older than `expiry_ms` at `now`; how many.
+  int expire(int64_t now, int64_t expiry_ms);
+  int count_key(const std::string& key) const;
+  int count_address(const std::string& address) const;
+  const std::map<std::string, Seek>& seeks() const { return seeks_; }
+
+ private:
+  std::map<std::string, Seek> seeks_;
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,146 @@
+// The lobby's wiring into the hub (see seek_hub.h): commands, publishing, matches.
+#include "seek_hub.h"
+
+#include "core/notation.h"
+#include "room.h"
+
+namespace yinsh::server {
+
+static int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+Lobby::Lobby(Hub::Impl& hub) : hub_(hub), timer_(hub.ioc), limiter_(hub.options.seeks) {}
+
+std::optional<ApiError> Lobby::admit_game(const std::string& address, bool waiting) {
+  std::lock_guard lock(mutex_);
+  const SeekOptions& o = hub_.options.seeks;
+  if (waiting && o.max_open > 0) {
+    const int held = waiting_games(address) + seeks_.count_address(address);
+    if (held >= o.max_open)
+      return ApiError{"too_many_open", "you have " + std::to_string(held) + " waiting games and open seeks, at most " +
+                                           std::to_string(o.max_open) + ": wait for an opponent or let one expire"};
+  }
+  return take_creation(address);
+}
+
+std::optional<ApiError> Lobby::take_creation(const std::string& address) {
+  int64_t retry = 0;
+  if (limiter_.take(address, steady_ms(), &retry)) return std::nullopt;
+  return ApiError{"rate_limited", "too many new games from " + address + " (at most " +
+                                      std::to_string(int(hub_.options.seeks.create_per_minute)) + " a minute): " +
+                                      retry_text(retry)};
+}
+
+void Lobby::opened(const std::string& address, const std::string& game) {
+  std::lock_guard lock(mutex_);
+  open_games_.add(address, game);
+}
+
+// Under mutex_ (the hub's mutex is taken inside: always in this order).
+int Lobby::waiting_games(const std::string& address) {
+  std::lock_guard lock(hub_.mutex);
+  return open_games_.count(address, [this](const std::string& id) {
+    auto it = hub_.rooms.find(id);
+    return it != hub_.rooms.end() && it->second->status_seen.load() == int(Status::Waiting);
+  });
+}
+
+Seeker Lobby::seeker_of(const Hub::Client& c) const {
+  // Accounts plug in here: key "a:<id>", the account's name and its rating in the category.
+  return {c.key, c.address, c.name.empty() ? "Guest" : c.name, std::nullopt};
+}
+
+std::shared_ptr<Hub::Client> Lobby::client_of(const std::string& key) const {
+  auto it = members_.find(key);
+  return it == members_.end() ? nullptr : it->second.client.lock();
+}
+
+out::Lobby Lobby::view_of(const Seeker& me) const {
+  out::Lobby v;
+  for (const auto& [id, s] : seeks_.seeks()) v.seeks.push_back(to_json(s, s.by.key == me.key));
+  for (const Challenge* c : challenges_.sent_by(me.key)) v.challenges.push_back(to_json(*c, true));
+  for (const Challenge* c : challenges_.sent_to(me.name))
+    if (c->from.key != me.key) v.challenges.push_back(to_json(*c, false));
+  if (const PairRequest* p = pairing_.find(me.key))
+    v.pairing = {{"variant", to_string(p->kind.variant)}, {"clock", clock_json(p->kind.clock)}, {"since", p->since}};
+  for (const auto& [key, m] : members_) v.players += m.following ? 1 : 0;
+  return v;
+}
+
+void Lobby::publish() {
+  for (const auto& [key, m] : members_) {
+    if (!m.following) continue;
+    if (auto c = m.client.lock()) c->send(view_of(m.seeker));
+  }
+}
+
+void Lobby::left(Hub::Client* c) {
+  std::lock_guard lock(mutex_);
+  auto it = members_.find(c->key);
+  if (it == members_.end()) return;
+  members_.erase(it);
+  seeks_.remove_key(c->key);
+  pairing_.remove(c->key);
+  challenges_.remove_key(c->key);
+  publish();
+}
+
+void Lobby::start() { tick(); }
+
+void Lobby::stop() {
+  std::lock_guard lock(mutex_);
+  stopped_ = true;
+  boost::asio::post(hub_.ioc, [this] { timer_.cancel(); });
+}
+
+void Lobby::tick() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopped_) return;
+    const int64_t now = now_ms();
+    const int64_t expiry = hub_.options.seeks.expiry_ms;
+    const int gone = seeks_.expire(now, expiry) + pairing_.expire(now, expiry) + challenges_.expire(now, expiry);
+    const size_t waiting = pairing_.size();
+    pair_now(now);
+    if (gone > 0 || pairing_.size() != waiting) publish();
+  }
+  timer_.expires_after(std::chrono::seconds(1));
+  timer_.async_wait([this](boost::system::error_code ec) {
+    if (!ec) tick();
+  });
+}
+
+void Lobby::pair_now(int64_t now) {
+  for (auto& [a, b] : pairing_.match(now)) {
+    // make_game() takes no lock of the lobby's until the game is stored: safe under mutex_.
+    make_game(a.who, b.who, a.kind, "pair");
+  }
+}
+
+void Lobby::make_game(Seeker a, Seeker b, GameKind kind, std::string via) {
+  GameMeta meta{new_game_id(), kind.variant, kind.clock, now_ms()};
+  const Color a_seat = Color(random_u32() & 1);
+  const std::string a_token = new_token(), b_token = new_token();
+  const int64_t now = meta.created_at;
+  Hub::Impl::Steps steps;
+  steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now); });
+  steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now); });
+  steps.push_back([=](const OnlineGame& g) { return g.start(now); });
+  hub_.create(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via](std::shared_ptr<Room> r, const ApiError* e) {
+    std::shared_ptr<Hub::Client> ca, cb;
+    {
+      std::lock_guard lock(mutex_);
+      ca = client_of(a.key);
+      cb = client_of(b.key);
+    }
+    for (const auto& [c, name] : {std::pair{ca, b.name}, std::pair{cb, a.name}}) {
+      if (!c) continue;
+      if (!r) c->send(out::Error{0, e->code, "the game could not be made: " + e->message, nullptr});
+      else if (c == ca) c->send(out::Matched{r->game.id(), a_seat, a_token, via, name});
+      else c->send(out::Matched{r->game.id(), ~a_seat, b_token, via, name});
+    }
+  });
+}
+
+}  // namespace yinsh::server

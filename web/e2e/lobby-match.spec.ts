@@ -1,0 +1,56 @@
+// Finding an opponent from the lobby (docs/api.md 3.5) with two browsers: a quick-pairing
+// match, and a seek posted in one browser and accepted with one click in the other. Both end
+// on the same started game, each in its own seat.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { YinshServer } from "./server";
+
+const server = new YinshServer();
+test.beforeAll(async () => server.start());
+test.afterAll(async () => server.dispose());
+
+async function player(browser: Browser, name: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await ctx.newPage();
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  await page.addInitScript((n) => localStorage.setItem("yinsh.name", n), name);
+  await page.goto(server.url);
+  await expect(page.getByTestId("find-opponent").getByRole("heading", { name: /Find an opponent/ })).toBeVisible();
+  return page;
+}
+
+async function sameGame(a: Page, b: Page, aName: string, bName: string): Promise<void> {
+  await expect(a).toHaveURL(/\/game\/[a-z0-9]{12}$/);
+  await expect(b).toHaveURL(/\/game\/[a-z0-9]{12}$/);
+  expect(a.url()).toBe(b.url());
+  for (const p of [a, b]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  // Each holds its own seat: one of them sees "you" on White, the other on Black.
+  const aWhite = (await a.getByTestId("player-white").textContent())?.includes("you");
+  await expect(b.getByTestId(aWhite ? "player-black" : "player-white")).toContainText("you");
+  await expect(a.getByTestId(aWhite ? "player-white" : "player-black")).toContainText("you");
+  await expect(a.getByTestId(aWhite ? "player-black" : "player-white")).toContainText(bName);
+  await expect(b.getByTestId(aWhite ? "player-white" : "player-black")).toContainText(aName);
+}
+
+test("quick pairing matches two browsers", async ({ browser }) => {
+  const alice = await player(browser, "Alice");
+  const bob = await player(browser, "Bob");
+  await alice.getByTestId("quick-pairing").getByRole("button", { name: "3 min + 2 s" }).click();
+  await expect(alice.getByTestId("pairing")).toContainText("3 min + 2 s");
+  await bob.getByTestId("quick-pairing").getByRole("button", { name: "3 min + 2 s" }).click();
+  await sameGame(alice, bob, "Alice", "Bob");
+});
+
+test("a seek posted in one browser is accepted in another", async ({ browser }) => {
+  const carol = await player(browser, "Carol");
+  const dave = await player(browser, "Dave");
+  await carol.getByLabel("Seek clock").selectOption("600000+5000");
+  await carol.getByRole("button", { name: "Post a seek" }).click();
+  await expect(carol.getByTestId("seek-mine")).toContainText("Carol");
+  const row = dave.getByTestId("seek-other");
+  await expect(row).toContainText("Carol");
+  await expect(row).toContainText("10 min + 5 s");
+  await row.getByRole("button", { name: "Play" }).click();
+  await sameGame(carol, dave, "Carol", "Dave");
+});

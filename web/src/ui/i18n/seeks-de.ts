@@ -1,0 +1,33 @@
+// Deutsch: Gegner finden in der Lobby, verlassene Partien beanspruchen (siehe seeks-en.ts).
+import type { seeksEn } from "./seeks-en";
+
+export const seeksDe: Record<keyof typeof seeksEn, string> = {
+  "seek.title": "Gegner finden",
+  "seek.connecting": "Verbindung zur Lobby wird aufgebaut…",
+  "seek.players": "{n} in der Lobby",
+  "seek.quick": "Schnelle Paarung",
+  "seek.quick_hint": "Wähle eine Bedenkzeit: du spielst gegen den Wartenden mit der ähnlichsten Wertung.",
+  "seek.waiting": "Suche einen Gegner: {clock}…",
+  "seek.cancel": "Abbrechen",
+  "seek.list": "Offene Gesuche",
+  "seek.none": "Keine offenen Gesuche. Erstelle eins!",
+  "seek.accept": "Spielen",
+  "seek.yours": "dein Gesuch",
+  "seek.post": "Gesuch erstellen",
+  "seek.clock": "Uhr des Gesuchs",
+  "seek.variant": "Regeln des Gesuchs",
+  "seek.casual": "ungewertet",
+  "seek.rated": "gewertet",
+  "seek.failed": "Die Lobby hat abgelehnt: {message}",
+  "seek.matched": "Partie gegen {name} gefunden!",
+  "challenge.title": "Einen Spieler herausfordern",
+  "challenge.name": "Name des Spielers",
+  "challenge.send": "Herausfordern",
+  "challenge.from": "{name} fordert dich heraus: {game}",
+  "challenge.to": "Du hast {name} herausgefordert: {game}",
+  "challenge.accept": "Annehmen",
+  "challenge.decline": "Ablehnen",
+  "claim.away": "Dein Gegner hat die Partie verlassen.",
+  "claim.win": "Sieg beanspruchen",
+  "claim.draw": "Als Remis werten",
+};

@@ -1,0 +1,33 @@
+// Polski: szukanie przeciwnika w poczekalni, zgłaszanie porzuconych partii (zob. seeks-en.ts).
+import type { seeksEn } from "./seeks-en";
+
+export const seeksPl: Record<keyof typeof seeksEn, string> = {
+  "seek.title": "Znajdź przeciwnika",
+  "seek.connecting": "Łączenie z poczekalnią…",
+  "seek.players": "{n} w poczekalni",
+  "seek.quick": "Szybkie parowanie",
+  "seek.quick_hint": "Wybierz tempo: zagrasz z czekającym graczem o najbliższym rankingu.",
+  "seek.waiting": "Szukam przeciwnika: {clock}…",
+  "seek.cancel": "Anuluj",
+  "seek.list": "Otwarte wyzwania",
+  "seek.none": "Brak otwartych wyzwań. Dodaj własne!",
+  "seek.accept": "Graj",
+  "seek.yours": "twoje wyzwanie",
+  "seek.post": "Dodaj wyzwanie",
+  "seek.clock": "Zegar wyzwania",
+  "seek.variant": "Zasady wyzwania",
+  "seek.casual": "towarzyska",
+  "seek.rated": "rankingowa",
+  "seek.failed": "Poczekalnia odmówiła: {message}",
+  "seek.matched": "Znaleziono partię z graczem {name}!",
+  "challenge.title": "Wyzwij gracza",
+  "challenge.name": "Nazwa gracza",
+  "challenge.send": "Wyzwij",
+  "challenge.from": "{name} wyzywa cię: {game}",
+  "challenge.to": "Wyzwałeś gracza {name}: {game}",
+  "challenge.accept": "Przyjmij",
+  "challenge.decline": "Odrzuć",
+  "claim.away": "Twój przeciwnik opuścił partię.",
+  "claim.win": "Ogłoś zwycięstwo",
+  "claim.draw": "Ogłoś remis",
+};
