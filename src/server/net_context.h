@@ -20,6 +20,7 @@
 namespace yinsh::server {
 
 struct Context;
+class AccountsApi;
 
 // One admitted connection: counted in the AddressTable and in a metrics gauge until the last
 // owner (the HTTP session, then the WebSocket session it became) lets go. It holds the
@@ -89,6 +90,7 @@ struct Context {
   Context(const NetLimits& l, const std::string& log_level)
       : limits(l), addresses(l), logs(std::make_unique<Logs>(log_level)) {}
   Hub* hub = nullptr;  // set once the hub exists; sessions use it while the server runs
+  AccountsApi* accounts = nullptr;  // the account endpoints and session cookies (set with the hub)
   std::filesystem::path web_root;
   NetLimits limits;
   AddressTable addresses;

@@ -30,14 +30,18 @@ class FlakyStore final : public Store {
   std::atomic<bool> block = false;
 
   std::string kind() const override { return inner_->kind(); }
+  void transact(const std::function<void(Sql&)>& work) override {
+    check();
+    inner_->transact(work);
+  }
   bool create_game(const GameMeta& meta, std::string* error) override {
     if (fail) return *error = "disk on fire", false;
     return inner_->create_game(meta, error);
   }
   AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& summary,
-                      std::string* error) override {
+                      std::string* error, RatedGame* rating) override {
     if (fail) return *error = "disk on fire", AppendStatus::Failed;
-    return inner_->append(game, events, summary, error);
+    return inner_->append(game, events, summary, error, rating);
   }
   AppendStatus create_with_events(const GameMeta& meta, const std::vector<StoredEvent>& events,
                                   const GameSummary& summary, std::string* error) override {
