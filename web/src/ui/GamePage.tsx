@@ -14,11 +14,12 @@ import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "./panels";
 import { linkClick, navigate } from "./router";
 import { useSettings } from "./settings";
 import { endingLine, friendly, openSeat, other, seatName, stepHelp } from "./status";
-import type { ChatLine, Color } from "./types";
+import type { ChatLine, Color, RatingsMessage } from "./types";
 
 export function GamePage({ id }: { id: string }) {
   const [model, setModel] = useState<LiveModel | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [ratings, setRatings] = useState<RatingsMessage | null>(null);
   const [pending, setPending] = useState<{ decision: string; ply: number } | null>(null);
   const [announce, setAnnounce] = useState("");
   const [copied, setCopied] = useState(false);
@@ -30,6 +31,7 @@ export function GamePage({ id }: { id: string }) {
 
   useEffect(() => {
     setModel(null);
+    setRatings(null);
     setError(null);
     setPending(null);
     const saved = loadToken(id);
@@ -41,6 +43,7 @@ export function GamePage({ id }: { id: string }) {
         if (code === "stale") c.send({ type: "snapshot" });
       },
       onSeat: (seat, token) => saveToken(id, seat, token),
+      onRatings: setRatings,
     });
     conn.current = c;
     return () => c.close();
@@ -263,7 +266,7 @@ export function GamePage({ id }: { id: string }) {
           </div>
         ) : null}
         <ErrorBanner error={error} onClose={() => setError(null)} />
-        {over ? <GameOver game={game} role={role} names={names} send={send} /> : null}
+        {over ? <GameOver game={game} role={role} names={names} send={send} ratings={ratings} /> : null}
         <section class="status-box" aria-live="polite">
           {over ? null : (
             <p class={`status-line${mine ? " mine" : ""}`} data-testid="status">

@@ -20,6 +20,7 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
   error: { ...V, code: "string", message: "string", ...ID },
   pong: { ...V, server_time_ms: "int", ...ID },
   info: { ...V, text: "string" },
+  ratings: { ...V, game: "string", white: "object?", black: "object?" },
   joined: { ...EVENT, seat: "color", name: "string", kind: "string", level: "int?" },
   ready: { ...EVENT, seat: "color" },
   started: EVENT,

@@ -11,6 +11,9 @@ export type Route =
   | { page: "import"; record: string }
   | { page: "analysis"; hash: string }
   | { page: "offline" }
+  | { page: "account" }
+  | { page: "player"; name: string }
+  | { page: "leaderboard" }
   | { page: "missing"; path: string };
 
 export function parseRoute(path: string, hash: string): Route {
@@ -20,6 +23,10 @@ export function parseRoute(path: string, hash: string): Route {
   if (m) return { page: "replay", id: m[1] as string };
   if (/^\/analysis\/?$/.test(path)) return { page: "analysis", hash };
   if (/^\/offline\/?$/.test(path)) return { page: "offline" };
+  if (/^\/account\/?$/.test(path)) return { page: "account" };
+  if (/^\/leaderboard\/?$/.test(path)) return { page: "leaderboard" };
+  m = /^\/@\/([^/]+)\/?$/.exec(path);
+  if (m) return { page: "player", name: decodeURIComponent(m[1] as string) };
   if (path === "/" || path === "/index.html") {
     if (hash.startsWith("#replay=")) return { page: "import", record: decodeURIComponent(hash.slice(8)) };
     return { page: "lobby" };
