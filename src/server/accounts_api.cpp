@@ -70,7 +70,10 @@ struct AccountsApi::Impl {
   std::once_flag dummy_once;
   std::string dummy_hash;  // verified against for unknown names, so that they take as long
 
-  Impl(Store& s, int threads) : store(s), accounts(s), pool(size_t(std::max(1, threads))) {}
+  const OnlinePlayers* online;
+
+  Impl(Store& s, const OnlinePlayers* o, int threads)
+      : store(s), accounts(s), pool(size_t(std::max(1, threads))), online(o) {}
 
   HttpReply serve(const AccountRequest& req);
   std::optional<Account> current(const AccountRequest& req) {
@@ -142,6 +145,7 @@ static std::vector<SeatClaim> read_seats(const json& j) {
 HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
   if (req.path.rfind("/api/account/", 0) != 0) {
     if (req.method != "GET") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+    if (req.path == "/api/online") return reply(200, {{"players", online ? online->names() : std::vector<std::string>{}}});
     return serve_players(store, req.path, req.query);
   }
   const std::string what = req.path.substr(std::string_view("/api/account/").size());
@@ -219,7 +223,8 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
   }
 }
 
-AccountsApi::AccountsApi(Store& store, int threads) : impl_(std::make_unique<Impl>(store, threads)) {}
+AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, int threads)
+    : impl_(std::make_unique<Impl>(store, online, threads)) {}
 AccountsApi::~AccountsApi() { stop(); }
 
 void AccountsApi::stop() { impl_->pool.join(); }

@@ -17,6 +17,7 @@
 
 #include "hub.h"
 #include "identity.h"
+#include "online_players.h"
 
 namespace yinsh::server {
 
@@ -43,14 +44,16 @@ std::string cookie_value(std::string_view header, std::string_view name);
 
 class AccountsApi {
  public:
-  // `threads`: the pool that hashes and reads the store.
-  AccountsApi(Store& store, int threads = 2);
+  // `threads`: the pool that hashes and reads the store. `online` (may be null): who is
+  // connected now, for GET /api/online; it must outlive the API.
+  AccountsApi(Store& store, const OnlinePlayers* online = nullptr, int threads = 2);
   ~AccountsApi();
   AccountsApi(const AccountsApi&) = delete;
   AccountsApi& operator=(const AccountsApi&) = delete;
 
   static bool handles(std::string_view path) {
-    return path.rfind("/api/account/", 0) == 0 || path.rfind("/api/players/", 0) == 0 || path == "/api/leaderboard";
+    return path.rfind("/api/account/", 0) == 0 || path.rfind("/api/players/", 0) == 0 || path == "/api/leaderboard" ||
+           path == "/api/online";
   }
   // Answers one request of /api/account/... or of the player pages (players_api.h); `done`
   // runs once, on a pool thread.

@@ -15,6 +15,7 @@
 #include "hub.h"
 #include "metrics.h"
 #include "net_limits.h"
+#include "online_players.h"
 #include "tls.h"
 
 namespace yinsh::server {
@@ -97,6 +98,7 @@ struct Context {
   Metrics metrics;
   std::unique_ptr<Logs> logs;
   SessionSet sessions;
+  OnlinePlayers online;  // accounts with an open WebSocket connection (GET /api/online)
   bool tls = false;  // every connection is TLS (HTTPS, WSS), with tls_context's current one
   TlsContext tls_context;
   std::atomic<bool> draining = false;  // SIGTERM: new upgrades refused, sessions closing

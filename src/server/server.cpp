@@ -170,7 +170,7 @@ bool Server::start(std::string* error) {
   s.options.hub.metrics = &s.ctx->metrics;
   s.hub = std::make_unique<Hub>(s.ioc, *s.store, s.options.hub);
   s.ctx->hub = s.hub.get();
-  s.accounts = std::make_unique<AccountsApi>(*s.store);
+  s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online);
   s.ctx->accounts = s.accounts.get();
   s.ctx->web_root = std::filesystem::absolute(s.options.web_root);
   error_code ec;

@@ -58,6 +58,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
 
   ~WsSession() override {
     ctx_.sessions.remove(this);
+    if (accepted_ && !who_.guest()) ctx_.online.remove(who_.name);
     ctx_.metrics.send_queue_bytes.fetch_sub(int64_t(queued_bytes_));
     log_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     if (accepted_) ctx_.logs->ws_session(log_);
@@ -146,6 +147,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
     accepted_ = true;
     ctx_.sessions.add(shared_from_this());
     client_ = ctx_.hub->open(weak_from_this(), who_);
+    if (!who_.guest()) ctx_.online.add(who_.name);  // removed by the destructor
     if (ctx_.draining) return close_with(websocket::close_code::going_away, "server restarting");
     do_read();
   }

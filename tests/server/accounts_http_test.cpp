@@ -3,6 +3,8 @@
 // throttled wrong passwords with one message for unknown names, cross-site POSTs refused, a
 // guest who registers keeping its game, deletion renaming it, and the WebSocket session
 // knowing its account from the cookie.
+#include <thread>
+
 #include "account_helpers.h"
 #include "server/accounts_store.h"
 #include "server/store.h"
@@ -193,6 +195,28 @@ TEST_F(AccountsHttpTest, WebSocketSessionKnowsItsAccount) {
   auto line = guest.recv_type("chat");
   ASSERT_TRUE(line) << "no chat event";
   EXPECT_NE(line->dump().find("gus"), std::string::npos) << *line;
+  // Online now: the account (not the guest).
+  auto online = http_request(port_, http::verb::get, "/api/online");
+  ASSERT_EQ(online.status, 200) << online.text;
+  EXPECT_EQ(online.body["players"], json::array({"frank"}));
+}
+
+TEST_F(AccountsHttpTest, OnlineNowForgetsClosedConnections) {
+  const std::string token = registered("gina");
+  auto g = post("/api/games", {{"name", "host"}});
+  {
+    WsClient ws(port_, 0, {{"Cookie", std::string(server::kSessionCookie) + "=" + token}});
+    ws.send({{"type", "hello"}, {"game", g.body["game"]}});
+    ASSERT_TRUE(ws.recv_type("snapshot"));
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/online").body["players"], json::array({"gina"}));
+  }
+  json players;
+  for (int i = 0; i < 1000; ++i) {  // the server sees the close a moment later
+    players = http_request(port_, http::verb::get, "/api/online").body["players"];
+    if (players.empty()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(players.empty()) << players;
 }
 
 TEST(SessionCookie, SecureOnlyOverTlsAndParsedAmongOthers) {

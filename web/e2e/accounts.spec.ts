@@ -2,6 +2,7 @@
 // a guest who played a game registers and the game becomes the account's (the browser sends
 // its seat tokens with the registration).
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();
@@ -62,4 +63,24 @@ test("a guest who registers keeps its game", async ({ page }) => {
   // The seat is still this browser's: the game page knows it as a player.
   await page.goto(`${server.url}/game/${id}`);
   await expect(page.getByTestId("game-page")).toContainText("Gus");
+});
+
+test("the account, player and leaderboard pages pass axe", async ({ page }) => {
+  await page.goto(`${server.url}/account`);
+  await expect(page.getByTestId("register-form")).toBeVisible();
+  await expectAccessible(page, "account forms");
+  const register = page.getByTestId("register-form");
+  await register.getByLabel("Name").fill("Axel");
+  await register.getByLabel("Password").fill("correct horse");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("account-menu")).toHaveText("Axel");
+  await page.getByTestId("account-menu").click();
+  await expectAccessible(page, "account settings");
+  await page.getByTestId("my-page").click();
+  await expect(page).toHaveURL(`${server.url}/@/Axel`);
+  await expect(page.getByTestId("player-totals")).toContainText("0 games");
+  await expectAccessible(page, "player page");
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page.getByTestId("online-now")).toBeVisible();
+  await expectAccessible(page, "leaderboard");
 });

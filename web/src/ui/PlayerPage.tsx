@@ -199,6 +199,10 @@ export function PlayerPage(props: { name: string }) {
 export function LeaderboardPage() {
   const [category, setCategory] = useState<Category>("blitz");
   const [rows, setRows] = useState<{ name: string; rating: number; games: number }[] | null>(null);
+  const [online, setOnline] = useState<string[]>([]);
+  useEffect(() => {
+    players.online().then(setOnline, () => setOnline([]));
+  }, []);
   useEffect(() => {
     setRows(null);
     players.leaderboard(category).then(setRows, () => setRows([]));
@@ -218,6 +222,19 @@ export function LeaderboardPage() {
           </li>
         ))}
       </ol>
+      <h2>{t("leaderboard.online")}</h2>
+      <p data-testid="online-now">
+        {online.length === 0
+          ? t("leaderboard.online_none")
+          : online.map((name, i) => (
+              <span key={name}>
+                {i > 0 ? ", " : ""}
+                <a href={`/@/${encodeURIComponent(name)}`} onClick={linkClick}>
+                  {name}
+                </a>
+              </span>
+            ))}
+      </p>
     </main>
   );
 }

@@ -67,6 +67,7 @@ export const players = {
       "GET",
       `/api/leaderboard?category=${category}`,
     ).then((r) => r.players),
+  online: () => request<{ players: string[] }>("GET", "/api/online").then((r) => r.players),
   recordsLink: (name: string) => `/api/players/${enc(name)}/records`,
 };
 

@@ -56,6 +56,8 @@ export const de: Record<Key, string> = {
   "player.graph": "Wertung nach jeder gewerteten Partie",
   "player.no_rated_games": "Noch keine gewerteten Partien.",
   "player.download": "Alle Partien herunterladen (Notation)",
+  "leaderboard.online": "Jetzt online",
+  "leaderboard.online_none": "Gerade ist niemand angemeldet.",
   "leaderboard.title": "Bestenliste",
   "leaderboard.empty": "In dieser Kategorie gibt es noch keine festen Wertungen.",
   "leaderboard.games": "({games} Partien)",

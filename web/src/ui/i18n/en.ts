@@ -54,6 +54,8 @@ export const en = {
   "player.graph": "Rating after each rated game",
   "player.no_rated_games": "No rated games yet.",
   "player.download": "Download all games (notation)",
+  "leaderboard.online": "Online now",
+  "leaderboard.online_none": "Nobody is logged in right now.",
   "leaderboard.title": "Leaderboard",
   "leaderboard.empty": "No established ratings in this category yet.",
   "leaderboard.games": "({games} games)",

@@ -56,6 +56,8 @@ export const pl: Record<Key, string> = {
   "player.graph": "Ranking po każdej partii rankingowej",
   "player.no_rated_games": "Brak partii rankingowych.",
   "player.download": "Pobierz wszystkie partie (notacja)",
+  "leaderboard.online": "Teraz online",
+  "leaderboard.online_none": "Nikt nie jest teraz zalogowany.",
   "leaderboard.title": "Ranking graczy",
   "leaderboard.empty": "W tej kategorii nie ma jeszcze ustalonych rankingów.",
   "leaderboard.games": "(partie: {games})",
