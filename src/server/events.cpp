@@ -14,6 +14,7 @@ Joined Joined::read(const Fields& f) {
   e.kind = *kind;
   e.level = int(f.opt_integer("level", 0, 100).value_or(0));
   e.token = f.opt_str("token", 64).value_or("");  // absent in broadcast frames
+  e.account = f.opt_str("account", 40).value_or("");
   return e;
 }
 void Joined::write(json& j) const {
@@ -22,6 +23,7 @@ void Joined::write(json& j) const {
   j["kind"] = to_string(kind);
   if (kind == SeatKind::Ai) j["level"] = level;
   if (!token.empty()) j["token"] = token;
+  if (!account.empty()) j["account"] = account;
 }
 
 Ready Ready::read(const Fields& f) { return {f.color("seat")}; }

@@ -22,6 +22,7 @@ struct Joined {
   SeatKind kind = SeatKind::Human;
   int level = 0;      // ai only
   std::string token;  // secret: stored, never broadcast
+  std::string account;  // the holder's account id; absent for guests and the AI
   static Joined read(const Fields& f);
   void write(json& j) const;
 };

@@ -12,6 +12,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "accounts_api.h"
 #include "game_pages.h"
 #include "http_util.h"
 #include "sessions.h"
@@ -113,9 +114,42 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                         version);
     }
     if (ctx_.draining) return send_reply(http_error(503, "restarting", "the server is restarting"), version);
+    // The connection knows its account: the session cookie is looked up off the I/O thread.
+    const std::string session = cookie_value(header(http::field::cookie), kSessionCookie);
+    if (session.empty() || !ctx_.accounts) return accept_upgrade({});
+    ctx_.accounts->resolve(session, [self = shared_from_this()](Identity who) {
+      net::post(self->stream_.get_executor(), [self, who = std::move(who)] { self->accept_upgrade(who); });
+    });
+  }
+
+  void accept_upgrade(Identity who) {
     log(101, 0);
     beast::get_lowest_layer(stream_).expires_never();
-    run_ws_session(std::move(stream_), ctx_, std::move(ticket_), std::move(req_));
+    run_ws_session(std::move(stream_), ctx_, std::move(ticket_), std::move(req_), std::move(who));
+  }
+
+  // Runs `then` with the requester's identity: the session cookie's account (looked up on the
+  // accounts pool), or a guest at once. The request stays alive meanwhile (no next read).
+  void with_identity(std::function<void(Identity)> then) {
+    const std::string session = cookie_value(header(http::field::cookie), kSessionCookie);
+    if (session.empty() || !ctx_.accounts) return then({});
+    ctx_.accounts->resolve(session, std::move(then));
+  }
+
+  // Requests that change state (every method but GET, HEAD and OPTIONS) from a page of
+  // another site are refused, like cross-site WebSocket upgrades: a browser names the page's
+  // origin in Origin, and a cookie alone must not be enough to act for its owner.
+  bool cross_site_refused() {
+    const auto m = req_.method();
+    if (m == http::verb::get || m == http::verb::head || m == http::verb::options) return false;
+    const std::string_view origin = header(http::field::origin);
+    if (origin_allowed(origin, header(http::field::host), ctx_.limits.allow_origins)) return false;
+    ctx_.metrics.origins_refused.fetch_add(1);
+    send_reply(http_error(403, "origin_refused",
+                          std::string(req_.method_string()) + " requests from the origin " +
+                              std::string(origin.substr(0, 100)) + " are not allowed (see --allow-origin)"),
+               req_.version());
+    return true;
   }
 
   void route(std::string_view target) {
@@ -151,6 +185,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       return;
     }
     if (path.rfind("/api/", 0) != 0) return serve_static(path);
+    if (cross_site_refused()) return;
+    if (AccountsApi::handles(path) && ctx_.accounts) {
+      AccountRequest a{std::string(req_.method_string()), std::string(path), std::string(query), req_.body(),
+                       cookie_value(header(http::field::cookie), kSessionCookie), address_,
+                       kTls || header("X-Forwarded-Proto") == "https"};
+      return ctx_.accounts->handle(std::move(a), done);
+    }
 
     if (path == "/api/health") {
       if (only(http::verb::get))
@@ -168,7 +209,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     if (path == "/api/games") {
       if (method == http::verb::get)
         return ctx_.hub->list_games(query_param(query, "status"), query_param(query, "limit"), done);
-      if (only(http::verb::post)) ctx_.hub->create_game(req_.body(), done, address_);
+      if (only(http::verb::post))
+        with_identity([self, done](Identity who) { self->ctx_.hub->create_game(self->req_.body(), who, done, self->address_); });
       return;
     }
     if (path == "/api/reports") {
@@ -190,7 +232,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         return;
       }
       if (sub == "/join") {
-        if (only(http::verb::post)) ctx_.hub->join_game(id, req_.body(), done);
+        if (only(http::verb::post))
+          with_identity([self, done, id](Identity who) { self->ctx_.hub->join_game(id, self->req_.body(), who, done); });
         return;
       }
       if (sub == "/report") {
@@ -220,7 +263,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     const bool page = rel.substr(rel.find_last_of('/') + 1).find('.') == std::string::npos;
     const auto has_id = [&](std::string_view prefix) { return rel.size() > prefix.size() && rel.rfind(prefix, 0) == 0; };
     if (rel.empty() || has_id("game/") || has_id("replay/") || rel == "analysis" || rel == "offline" ||
-        rel == "puzzles" || rel == "learn" || rel == "rules")
+        rel == "puzzles" || rel == "learn" || rel == "rules" || rel == "account" || rel == "leaderboard" ||
+        has_id("@/"))
       rel = "index.html";
     if (rel.back() == '/') rel += "index.html";
     const std::filesystem::path full = ctx_.web_root / rel;
@@ -289,7 +333,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       res.body() = r.body.dump(-1, ' ', false, json::error_handler_t::replace);
     }
     res.set(http::field::cache_control, r.cache_control.empty() ? "no-store" : r.cache_control);
-    if (r.status == 429) res.set(http::field::retry_after, "1");
+    if (r.status == 429)
+      res.set(http::field::retry_after,
+              r.body.is_object() && r.body.contains("retry_after_s") ? r.body["retry_after_s"].dump() : "1");
+    if (!r.set_cookie.empty()) res.set(http::field::set_cookie, r.set_cookie);
     res.keep_alive(keep_alive_);
     res.prepare_payload();
     log(r.status, res.body().size());

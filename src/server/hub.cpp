@@ -115,11 +115,21 @@ std::shared_ptr<Room> Hub::Impl::load(const std::string& id, ApiError* error) {
     return nullptr;
   }
   g.resume(now_ms());
+  std::array<std::optional<RatingChange>, 2> ratings;
+  if (meta->rated && g.status() == Status::Over) {
+    try {
+      store.transact([&](Sql& q) { ratings = load_rating_changes(q, id); });
+    } catch (const std::exception&) {  // shown once the store answers again
+    }
+  }
   std::shared_ptr<Room> r;
   {
     std::lock_guard lock(mutex);
     auto [it, inserted] = rooms.emplace(id, nullptr);
-    if (inserted) it->second = std::make_shared<Room>(*this, std::move(g));
+    if (inserted) {
+      it->second = std::make_shared<Room>(*this, std::move(g));
+      it->second->ratings = ratings;
+    }
     r = it->second;
     if (!inserted) return r;
   }
@@ -273,11 +283,13 @@ size_t Hub::games_loaded() const {
 
 // ---------------------------------------------------------------------------------- WebSocket
 
-std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out, std::string address) {
+std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out, Identity who, std::string address) {
   auto c = std::make_shared<Client>();
   c->out = std::move(out);
   c->key = "c:" + new_token();
   c->address = std::move(address);
+  c->who = std::move(who);
+  c->name = c->who.name;  // a guest names itself in its hello
   c->tokens = impl_->options.rate_burst;
   return c;
 }
@@ -323,7 +335,7 @@ void Hub::Impl::dispatch(const std::shared_ptr<Client>& client, ClientMessage ms
     r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
     return;
   }
-  if (hello->name) client->name = clean_text(*hello->name, kMaxNameChars);
+  if (hello->name && client->who.guest()) client->name = clean_text(*hello->name, kMaxNameChars);
   client->loading = true;
   lock.unlock();
   const std::string game = hello->game;

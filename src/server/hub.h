@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "seek_options.h"
+#include "identity.h"
 
 namespace boost::asio {
 class io_context;
@@ -50,6 +51,7 @@ struct HttpReply {
   std::optional<std::string> text;  // text/plain body
   std::string content_type{};  // of `text` when not text/plain (image/png, text/html, ...)
   std::string cache_control{};  // default no-store ({} keeps -Wmissing-field-initializers quiet for short aggregate inits)
+  std::string set_cookie{};     // a Set-Cookie header when not empty (accounts_api.h)
 };
 
 struct Metrics;
@@ -86,9 +88,11 @@ class Hub {
 
   // --- HTTP API. `done` may run on any thread, exactly once.
   using Done = std::function<void(HttpReply)>;
+  // `who`: the requester (from the session cookie). An account's seat takes its name (the
+  // body's is ignored) and its account id; only accounts create or join rated games.
   // `address`: the client's, for the per-address caps and rate limit (seek_options.h).
-  void create_game(std::string_view body, Done done, const std::string& address = "");
-  void join_game(const std::string& id, std::string_view body, Done done);
+  void create_game(std::string_view body, const Identity& who, Done done, const std::string& address = "");
+  void join_game(const std::string& id, std::string_view body, const Identity& who, Done done);
   void get_game(const std::string& id, Done done);
   void get_record(const std::string& id, bool as_json, Done done);
   void list_games(std::string_view status, std::string_view limit, Done done);
@@ -107,7 +111,9 @@ class Hub {
 
   // --- WebSocket
   struct Client;  // one connection's state
-  std::shared_ptr<Client> open(std::weak_ptr<Subscriber> out, std::string address = "");
+  // `who`: the account of the connection's session cookie (a guest without one); `address`:
+  // the client's (seek_options.h).
+  std::shared_ptr<Client> open(std::weak_ptr<Subscriber> out, Identity who = {}, std::string address = "");
   void on_message(const std::shared_ptr<Client>& client, std::string_view text);
   void close(const std::shared_ptr<Client>& client);
 

@@ -35,7 +35,7 @@ static std::optional<json> body_object(std::string_view body, bool empty_ok, con
   return j;
 }
 
-void Hub::create_game(std::string_view body, Done done, const std::string& address) {
+void Hub::create_game(std::string_view body, const Identity& who, Done done, const std::string& address) {
   const auto j = body_object(body, false, done);
   if (!j) return;
   GameMeta meta;
@@ -59,9 +59,13 @@ void Hub::create_game(std::string_view body, Done done, const std::string& addre
     }
     if (auto c = f.opt_str("color", 10); c && *c != "random") mine = *f.opt_color("color");
     if (auto n = f.opt_str("name", kMaxNameChars)) player = *n;
+    if (j->contains("rated") && !(*j)["rated"].is_null()) meta.rated = f.boolean("rated");
   } catch (const SchemaError& e) {
     return done(http_error(400, "bad_request", e.what()));
   }
+  if (meta.rated && who.guest())
+    return done(http_error(400, "not_allowed", "rated games are for accounts: log in to create one"));
+  if (!who.guest()) player = who.name;
   if (ai && impl_->ai_pool.saturated())
     return done(http_error(503, "ai_busy",
                            "every computer player is busy (" + std::to_string(impl_->ai_pool.games_in_play()) +
@@ -74,7 +78,7 @@ void Hub::create_game(std::string_view body, Done done, const std::string& addre
   const std::string token = new_token();
   const int64_t now = meta.created_at;
   Impl::Steps steps;
-  steps.push_back([=](const OnlineGame& g) { return g.join(player, mine, token, now); });
+  steps.push_back([=, account = who.account](const OnlineGame& g) { return g.join(player, mine, token, now, account); });
   if (ai) {
     steps.push_back([=, ai_token = new_token()](const OnlineGame& g) { return g.join_ai(~mine, level, ai_token, now); });
     steps.push_back([=](const OnlineGame& g) { return g.start(now); });
@@ -95,7 +99,7 @@ void Hub::create_game(std::string_view body, Done done, const std::string& addre
   });
 }
 
-void Hub::join_game(const std::string& id, std::string_view body, Done done) {
+void Hub::join_game(const std::string& id, std::string_view body, const Identity& who, Done done) {
   const auto j = body_object(body, true, done);
   if (!j) return;
   std::string name = "Guest";
@@ -107,12 +111,13 @@ void Hub::join_game(const std::string& id, std::string_view body, Done done) {
   } catch (const SchemaError& e) {
     return done(http_error(400, "bad_request", e.what()));
   }
-  impl_->with_room(id, [name, want, done](std::shared_ptr<Room> r, const ApiError* e) {
+  if (!who.guest()) name = who.name;
+  impl_->with_room(id, [name, want, done, account = who.account](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));
-    r->post([r, name, want, done] {
+    r->post([r, name, want, done, account] {
       const std::string token = new_token();
       auto seat = std::make_shared<Color>(WHITE);
-      r->run([r, name, want, token] { return r->game.join(name, want, token, now_ms()); },
+      r->run([r, name, want, token, account] { return r->game.join(name, want, token, now_ms(), account); },
              [r, done, token, seat](const ApiError* error) {
                if (error) return done(error_reply(*error));
                done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
@@ -136,13 +141,29 @@ void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
 }
 
 void Hub::get_game(const std::string& id, Done done) {
-  with_fresh_room(*impl_, id, std::move(done), [](Room& r) { return HttpReply{200, r.game.game_json(now_ms()), {}}; });
+  with_fresh_room(*impl_, id, std::move(done), [](Room& r) {
+    json g = r.game.game_json(now_ms());
+    if (r.has_ratings()) g["ratings"] = rating_changes_json(r.ratings);
+    return HttpReply{200, std::move(g), {}};
+  });
 }
 
 void Hub::get_record(const std::string& id, bool as_json, Done done) {
   with_fresh_room(*impl_, id, std::move(done), [as_json](Room& r) {
-    if (as_json) return HttpReply{200, r.game.record_json(), {}};
-    return HttpReply{200, nullptr, r.game.record_text()};
+    if (as_json) {
+      json rec = r.game.record_json();
+      if (r.has_ratings()) rec["ratings"] = rating_changes_json(r.ratings);
+      return HttpReply{200, std::move(rec), {}};
+    }
+    // A rated game's record carries the changes as tags: WhiteRatingDiff "+12" (as lichess's PGN).
+    std::vector<std::pair<std::string, std::string>> tags;
+    for (int i = 0; i < 2; ++i)
+      if (const auto& c = r.ratings[size_t(i)]) {
+        const std::string side = i == 0 ? "White" : "Black";
+        tags.emplace_back(side + "Rating", shown_rating(c->before, false));
+        tags.emplace_back(side + "RatingDiff", (c->diff() >= 0 ? "+" : "") + std::to_string(c->diff()));
+      }
+    return HttpReply{200, nullptr, r.game.record_text(tags)};
   });
 }
 

@@ -15,11 +15,13 @@
 #include "hub.h"
 #include "metrics.h"
 #include "net_limits.h"
+#include "online_players.h"
 #include "tls.h"
 
 namespace yinsh::server {
 
 struct Context;
+class AccountsApi;
 
 // One admitted connection: counted in the AddressTable and in a metrics gauge until the last
 // owner (the HTTP session, then the WebSocket session it became) lets go. It holds the
@@ -89,12 +91,14 @@ struct Context {
   Context(const NetLimits& l, const std::string& log_level)
       : limits(l), addresses(l), logs(std::make_unique<Logs>(log_level)) {}
   Hub* hub = nullptr;  // set once the hub exists; sessions use it while the server runs
+  AccountsApi* accounts = nullptr;  // the account endpoints and session cookies (set with the hub)
   std::filesystem::path web_root;
   NetLimits limits;
   AddressTable addresses;
   Metrics metrics;
   std::unique_ptr<Logs> logs;
   SessionSet sessions;
+  OnlinePlayers online;  // accounts with an open WebSocket connection (GET /api/online)
   bool tls = false;  // every connection is TLS (HTTPS, WSS), with tls_context's current one
   TlsContext tls_context;
   std::atomic<bool> draining = false;  // SIGTERM: new upgrades refused, sessions closing

@@ -68,8 +68,12 @@ std::optional<ApiError> OnlineGame::check_seated_active(Color) const {
 // ------------------------------------------------------------------------------ commands
 
 Outcome OnlineGame::join(std::string_view name, std::optional<Color> color,
-                         const std::string& token, int64_t now) const {
+                         const std::string& token, int64_t now, const std::string& account) const {
   if (status_ != Status::Waiting) return Outcome::fail("seat_taken", "the game has already started");
+  if (meta_.rated && account.empty())
+    return Outcome::fail("not_allowed", "rated games are for accounts: log in to join this one");
+  if (meta_.rated && (seats_[WHITE].account == account || seats_[BLACK].account == account))
+    return Outcome::fail("not_allowed", "you hold the other seat of this rated game");
   if (color && seats_[*color].taken())
     return Outcome::fail("seat_taken", std::string("the ") + std::string(color_name(*color)) +
                                            " seat is taken");
@@ -80,7 +84,7 @@ Outcome OnlineGame::join(std::string_view name, std::optional<Color> color,
   }
   std::string n = clean_text(name, 32);
   if (n.empty()) n = "Guest";
-  return Outcome::of(now, ev::Joined{*color, n, SeatKind::Human, 0, token});
+  return Outcome::of(now, ev::Joined{*color, n, SeatKind::Human, 0, token, account});
 }
 
 Outcome OnlineGame::join_ai(Color c, int level, const std::string& token, int64_t now) const {
@@ -233,7 +237,7 @@ void OnlineGame::apply(const Event& e) {
     clock_ms_[BLACK] = b;
   };
   std::visit(Overloaded{
-                 [&](const ev::Joined& j) { seats_[j.seat] = {j.kind, j.name, j.level, j.token, false}; },
+                 [&](const ev::Joined& j) { seats_[j.seat] = {j.kind, j.name, j.level, j.token, false, j.account}; },
                  [&](const ev::Ready& r) { seats_[r.seat].ready = true; },
                  [&](const ev::Started&) {
                    status_ = Status::Active;

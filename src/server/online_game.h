@@ -24,6 +24,7 @@ struct GameMeta {
   Variant variant = Variant::Normal;
   std::optional<ClockSpec> clock;  // nullopt: untimed
   int64_t created_at = 0;
+  bool rated = false;  // chosen at creation: both seats must be accounts (or one the AI)
 };
 
 struct DecisionRecord {
@@ -43,6 +44,8 @@ struct GameSummary {
   std::optional<GameResult> result;
   int ply = 0;
   int64_t created_at = 0, updated_at = 0, version = 0;
+  bool rated = false;
+  std::string white_account, black_account;  // account ids ("": a guest, the AI or open)
 };
 json to_json(const GameSummary& s);
 
@@ -88,8 +91,10 @@ class OnlineGame {
   void resume(int64_t now);
 
   // --- commands (const: they return the event; apply() makes it happen)
+  // `account`: the joiner's account id ("" for a guest). A rated game takes accounts only,
+  // and never the same account in both seats.
   Outcome join(std::string_view name, std::optional<Color> color, const std::string& token,
-               int64_t now) const;
+               int64_t now, const std::string& account = {}) const;
   Outcome join_ai(Color c, int level, const std::string& token, int64_t now) const;
   Outcome ready(Color c, int64_t now) const;
   Outcome start(int64_t now) const;  // only when ready_to_start()
@@ -114,7 +119,8 @@ class OnlineGame {
   json state_json(int64_t now) const;
   json game_json(int64_t now) const;
   json record_json() const;
-  std::string record_text() const;
+  // `extra_tags`: header tags after the game's own (the rating changes of a rated game).
+  std::string record_text(const std::vector<std::pair<std::string, std::string>>& extra_tags = {}) const;
   GameSummary summary() const;
   // The event as players and spectators see it (no tokens), with the game's id and the state
   // after it: the JSON text of one frame.

@@ -22,7 +22,8 @@ json to_json(const GameSummary& s) {
           {"result", s.result ? to_json(*s.result) : json(nullptr)},
           {"ply", s.ply},
           {"created_at", s.created_at},
-          {"updated_at", s.updated_at}};
+          {"updated_at", s.updated_at},
+          {"rated", s.rated}};
 }
 
 static void write_seat(JsonOut& o, const Seat& s) {
@@ -127,6 +128,7 @@ json OnlineGame::game_json(int64_t now) const {
   return {{"id", meta_.id},
           {"variant", to_string(meta_.variant)},
           {"clock", clock_json(meta_.clock)},
+          {"rated", meta_.rated},
           {"created_at", meta_.created_at},
           {"start", to_text(game_.start())},
           {"decisions", std::move(decisions)},
@@ -150,6 +152,7 @@ json OnlineGame::record_json() const {
   return {{"id", meta_.id},
           {"variant", to_string(meta_.variant)},
           {"clock", clock_json(meta_.clock)},
+          {"rated", meta_.rated},
           {"white", name(WHITE)},
           {"black", name(BLACK)},
           {"start", to_text(game_.start())},
@@ -159,7 +162,7 @@ json OnlineGame::record_json() const {
           {"chat", std::move(chat)}};
 }
 
-std::string OnlineGame::record_text() const {
+std::string OnlineGame::record_text(const std::vector<std::pair<std::string, std::string>>& extra_tags) const {
   GameRecord r = make_record(game_);
   r.set_tag("Game", meta_.id);
   r.set_tag("White", seats_[WHITE].taken() ? seats_[WHITE].name : "?");
@@ -171,6 +174,8 @@ std::string OnlineGame::record_text() const {
     r.set_tag("Result", result_->score);
     r.set_tag("Termination", result_->reason);
   }
+  if (meta_.rated) r.set_tag("Rated", "yes");
+  for (const auto& [k, v] : extra_tags) r.set_tag(k, v);
   return write_record(r);
 }
 
@@ -187,6 +192,9 @@ GameSummary OnlineGame::summary() const {
   s.created_at = meta_.created_at;
   s.updated_at = updated_at_;
   s.version = version_;
+  s.rated = meta_.rated;
+  s.white_account = seats_[WHITE].account;
+  s.black_account = seats_[BLACK].account;
   return s;
 }
 

@@ -79,6 +79,7 @@ void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& toke
   if (s) s->seat = seat;
   else subs.push_back({c.get(), c->out, seat});
   c->send_snapshot(snapshot(seat, c->name, id));
+  if (has_ratings()) c->send(ratings_message());
   announce_presence();
 }
 
@@ -151,16 +152,49 @@ void Room::store(Outcome o, Make make, After after, BeforeBroadcast before_broad
   }
   busy = true;
   std::vector<StoredEvent> rows{{next->version(), event_body(*o.event)}};  // before the event moves
+  auto rating = rated_result(game, *next, o.event->at);
   hub.writer.append(
       game.id(), std::move(rows), next->summary(),
       [self = shared_from_this(), next, event = std::move(*o.event), make = std::move(make), after = std::move(after),
-       bb = std::move(before_broadcast), attempt](AppendStatus status, const std::string& why) mutable {
+       bb = std::move(before_broadcast), attempt, rating](AppendStatus status, const std::string& why) mutable {
         // On the writer thread: back to the strand (not through post(): the room is busy).
         asio::post(self->strand, [self, status, why, next = std::move(next), event = std::move(event),
-                                  make = std::move(make), after = std::move(after), bb = std::move(bb), attempt] {
+                                  make = std::move(make), after = std::move(after), bb = std::move(bb), attempt,
+                                  rating = std::move(rating)] {
+          if (rating && status == AppendStatus::Ok) self->ratings = rating->change;
           self->stored(status, why, next, event, make, after, bb, attempt);
         });
-      });
+      },
+      rating);
+}
+
+std::shared_ptr<RatedGame> rated_result(const OnlineGame& before, const OnlineGame& after, int64_t at) {
+  if (!after.meta().rated || before.status() == Status::Over || after.status() != Status::Over || !after.result())
+    return nullptr;
+  auto g = std::make_shared<RatedGame>();
+  g->game = after.id();
+  g->at = at;
+  const auto& m = after.meta();
+  g->category = rating::categorize(m.variant == Variant::Blitz, m.clock ? m.clock->base_ms : 0,
+                                   m.clock ? m.clock->inc_ms : 0);
+  const std::string& score = after.result()->score;
+  if (score == "1-0") g->white_score = 1;
+  else if (score == "0-1") g->white_score = 0;
+  else if (score == "1/2-1/2") g->white_score = 0.5;
+  else return nullptr;
+  for (Color c : {WHITE, BLACK}) {
+    const Seat& s = after.seat(c);
+    if (s.kind == SeatKind::Ai) g->ai_level[c == WHITE ? 0 : 1] = s.level;
+    else if (!s.account.empty()) g->account[c == WHITE ? 0 : 1] = s.account;
+    else return nullptr;  // a guest: not rated (join() keeps guests out of rated games)
+  }
+  if (g->account[0].empty() && g->account[1].empty()) return nullptr;
+  return g;
+}
+
+out::Ratings Room::ratings_message() const {
+  const json j = rating_changes_json(ratings);
+  return out::Ratings{game.version(), game.id(), j["white"], j["black"]};
 }
 
 void Room::stored(AppendStatus status, const std::string& why, const std::shared_ptr<OnlineGame>& next,
@@ -186,6 +220,8 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
     game = std::move(*next);
     if (before_broadcast) before_broadcast(event);
     broadcast(event);
+    if (has_ratings() && game.status() == Status::Over && event.type() == ev::GameOver::type)
+      send_all(write_server_message(ratings_message()));
     announce_presence();  // a join gives a seat to a connection
     if (after) after(nullptr);
     if (!busy) settle();
@@ -384,9 +420,11 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
           [&](const cmd::Join& j) {
             if (s->seat) return send_error(*c, "not_allowed", "you already hold the " + std::string(color_name(*s->seat)) + " seat", id);
             const std::string token = new_token();
-            const std::string n = j.name ? *j.name : (c->name.empty() ? "Guest" : c->name);
+            const std::string n = !c->who.guest() ? c->who.name : j.name ? *j.name : (c->name.empty() ? "Guest" : c->name);
             // The new seat holder hears of its seat (and token) before the broadcast of the join.
-            run([this, n, want = j.color, token] { return game.join(n, want, token, now_ms()); }, reply_error,
+            run([this, n, want = j.color, token, account = c->who.account] {
+                  return game.join(n, want, token, now_ms(), account);
+                }, reply_error,
                 [this, c, id, token](const Event& e) {
                   const Color seat = std::get<ev::Joined>(e.body).seat;
                   if (Sub* sub = find(c.get())) sub->seat = seat;
@@ -417,6 +455,8 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
           },
           [&](const auto&) { send_error(*c, "internal", "a lobby command reached a game", id); },
           [&](const cmd::Chat& ch) {
+            if (c->who.muted && ch.text[0] != '/')
+              return send_error(*c, "muted", "your account is muted: you cannot chat", id);
             if (ch.text[0] == '/') {
               if (ch.text == "/help" || ch.text.rfind("/help ", 0) == 0) return c->send(out::Info{game.version(), kHelp});
               auto command = chat_command(ch.text);

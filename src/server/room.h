@@ -29,6 +29,7 @@
 #include "commands.h"
 #include "metrics.h"
 #include "online_game.h"
+#include "ratings_store.h"
 #include "server_messages.h"
 #include "store.h"
 #include "store_writer.h"
@@ -38,6 +39,9 @@ namespace yinsh::server {
 namespace asio = boost::asio;
 
 int64_t now_ms();  // wall clock, for game events and clocks
+// The rating update a stored event calls for: when it ends a rated game whose seats are
+// accounts (or one the AI); nullptr otherwise.
+std::shared_ptr<RatedGame> rated_result(const OnlineGame& before, const OnlineGame& after, int64_t at);
 uint32_t random_u32();  // from the OS's random source
 std::string new_token();  // 128 random bits, hex
 std::string new_game_id();
@@ -52,6 +56,7 @@ struct Hub::Client {
   std::string name;
   std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
   std::string address;  // the client's address
+  Identity who;  // the account of the connection (a guest: empty)
   double tokens = 0;
   std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
 
@@ -117,6 +122,11 @@ struct Room : std::enable_shared_from_this<Room> {
   asio::steady_timer timer;
   asio::steady_timer retry_timer;  // after the store failed: settle() again a little later
   OnlineGame game;  // the committed state
+  // A rated game's rating changes, once its result is stored (from the append, or read from
+  // the store when the room is loaded).
+  std::array<std::optional<RatingChange>, 2> ratings;
+  bool has_ratings() const { return ratings[0] || ratings[1]; }
+  out::Ratings ratings_message() const;
   std::atomic<int> status_seen;  // game.status() as of the last broadcast, for other threads (metrics)
   // Since when each seat's holder has not been connected to this process (nullopt: it is);
   // a timed game's absent player can be claimed against (seek_expiry.h).

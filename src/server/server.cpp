@@ -13,6 +13,7 @@
 #include <mutex>
 #include <thread>
 
+#include "accounts_api.h"
 #include "db_lock.h"
 #include "game_pages.h"
 #include "sessions.h"
@@ -130,6 +131,7 @@ struct Server::Impl {
   std::unique_ptr<DbLock> db_lock;
   std::unique_ptr<Store> store;
   std::unique_ptr<Hub> hub;
+  std::unique_ptr<AccountsApi> accounts;
   // Shared with every session (through its ConnectionTicket): sessions still pending when the
   // io_context is destroyed, last, may touch it.
   std::shared_ptr<Context> ctx;
@@ -168,6 +170,8 @@ bool Server::start(std::string* error) {
   s.options.hub.metrics = &s.ctx->metrics;
   s.hub = std::make_unique<Hub>(s.ioc, *s.store, s.options.hub);
   s.ctx->hub = s.hub.get();
+  s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online);
+  s.ctx->accounts = s.accounts.get();
   s.ctx->web_root = std::filesystem::absolute(s.options.web_root);
   error_code ec;
   const auto address = net::ip::make_address(s.options.host, ec);
@@ -227,6 +231,7 @@ void Server::stop() {
   s.ctx->draining = true;
   s.ctx->sessions.close_all("server restarting");
   s.hub->stop();
+  s.accounts->stop();
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (s.ctx->sessions.size() > 0 && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

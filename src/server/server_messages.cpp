@@ -91,6 +91,27 @@ void Info::write(json& j) const {
   j["text"] = text;
 }
 
+// One side's change: integers before/after/diff and a provisional flag.
+static json read_change(const Fields& f, const char* key) {
+  const json* side = f.opt_object(key);
+  if (!side) return nullptr;
+  const Fields c(*side, std::string(key) + ".");
+  return {{"before", c.integer("before", 0, 10000)},
+          {"after", c.integer("after", 0, 10000)},
+          {"diff", c.integer("diff", -10000, 10000)},
+          {"provisional", c.boolean("provisional")}};
+}
+
+Ratings Ratings::read(const Fields& f) {
+  return {f.integer("version", 0, kMaxVersion), f.str("game", 12), read_change(f, "white"), read_change(f, "black")};
+}
+void Ratings::write(json& j) const {
+  j["version"] = version;
+  j["game"] = game;
+  if (!white.is_null()) j["white"] = white;
+  if (!black.is_null()) j["black"] = black;
+}
+
 }  // namespace out
 
 static std::string dump_text(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }

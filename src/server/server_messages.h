@@ -71,10 +71,21 @@ struct Info {
   void write(json& j) const;
 };
 
+// The rating changes of a rated game: to everyone following it right after its game_over,
+// and after the snapshot of a finished rated game. A side is absent for the AI.
+struct Ratings {
+  static constexpr std::string_view type = "ratings";
+  int64_t version = 0;
+  std::string game;
+  json white, black;  // {"before", "after", "diff", "provisional"} or null
+  static Ratings read(const Fields& f);
+  void write(json& j) const;
+};
+
 }  // namespace out
 
 using PrivateMessage = std::variant<out::Snapshot, out::Presence, out::Seat, out::Error, out::Pong, out::Info,
-                                    out::Lobby, out::Matched>;
+                                    out::Lobby, out::Matched, out::Ratings>;
 using PrivateTable = SchemaTable<PrivateMessage>;
 
 // A broadcast event: the event as everyone sees it (no token), its game and the state after it.

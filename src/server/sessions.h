@@ -12,6 +12,7 @@
 #include <boost/beast/ssl/ssl_stream.hpp>
 #include <memory>
 
+#include "identity.h"
 #include "net_context.h"
 
 namespace yinsh::server {
@@ -26,6 +27,6 @@ void run_http_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionT
 void refuse_connection(boost::asio::ip::tcp::socket&& socket, const std::string& why);
 template <class Stream>
 void run_ws_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket,
-                    boost::beast::http::request<boost::beast::http::string_body> req);
+                    boost::beast::http::request<boost::beast::http::string_body> req, Identity who);
 
 }  // namespace yinsh::server

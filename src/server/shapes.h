@@ -39,6 +39,7 @@ struct Seat {
   int level = 0;  // ai only
   std::string token;
   bool ready = false;
+  std::string account;  // the holder's account id ("" for a guest or the AI)
   bool taken() const { return kind != SeatKind::Open; }
 };
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "online_game.h"
+#include "sql.h"
 
 namespace yinsh::server {
 
@@ -31,11 +32,19 @@ struct StoredEvent {
 
 enum class AppendStatus { Ok, Conflict, Failed };
 
+struct RatedGame;  // ratings_store.h
+
+// The game-list row also keeps the rated flag and the seats' account ids; an account id, once
+// set, is never cleared by a later summary (a guest seat claimed by an account stays its).
+
 // One append of a batch (see Store::append_many): the request, and what became of it.
 struct AppendItem {
   std::string game;
   std::vector<StoredEvent> events;
   GameSummary summary;
+  // The result of a rated game: applied (apply_rating) in the same transaction as the events,
+  // and filled with the changes when the append is Ok.
+  std::shared_ptr<RatedGame> rating;
   AppendStatus status = AppendStatus::Failed;
   std::string error;  // when Failed
 };
@@ -45,13 +54,19 @@ class Store {
   virtual ~Store() = default;
   virtual std::string kind() const = 0;  // "sqlite" or "postgres"
 
+  // Runs `work` in one transaction of its own and commits it (accounts, ratings, the admin
+  // CLI: code written once against sql.h). Throws what `work` throws (UniqueViolation
+  // included; nothing is written), StoreUnavailable when the database fails.
+  virtual void transact(const std::function<void(Sql&)>& work) = 0;
+
   // A new game (no events yet). False (with `error`) when the id exists or the store fails.
   virtual bool create_game(const GameMeta& meta, std::string* error) = 0;
   // Appends `events` (their versions must follow the stored ones) and updates the summary, in
   // one transaction. Conflict when one of the versions exists already (another process got
   // there first): nothing is written.
+  // `rating`: see AppendItem.
   virtual AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events,
-                              const GameSummary& summary, std::string* error) = 0;
+                              const GameSummary& summary, std::string* error, RatedGame* rating = nullptr) = 0;
   // Appends every item as append() would, each one all-or-nothing, and sets each item's status.
   // A store may commit them together (group commit: one transaction for many games); the
   // default appends them one by one.

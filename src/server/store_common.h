@@ -14,13 +14,6 @@ namespace yinsh::server::store_detail {
 inline const char* kSummaryColumns =
     "id, variant, base_ms, inc_ms, created_at, updated_at, status, white, black, result, ply";
 
-// reports(game_id, report, created_at): one game report (docs/analysis.md) per game or
-// uploaded record, its JSON as the analysis wrote it. A table of its own, created if missing,
-// so a database of an older version gains it without a migration.
-inline const char* kCreateReports =
-    "CREATE TABLE IF NOT EXISTS reports (game_id TEXT PRIMARY KEY, report TEXT NOT NULL, "
-    "created_at BIGINT NOT NULL)";
-
 inline int64_t epoch_ms() {
   using namespace std::chrono;
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();

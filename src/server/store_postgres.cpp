@@ -26,7 +26,10 @@
 #include <stdexcept>
 #include <thread>
 
+#include "sql_backends.h"
 #include "store_common.h"
+#include "ratings_store.h"
+#include "store_migrations.h"
 
 namespace yinsh::server {
 namespace {
@@ -81,18 +84,10 @@ class PostgresStore final : public Store {
       : conninfo_(std::getenv("PGCONNECT_TIMEOUT") ? conninfo : with_connect_timeout(conninfo, kConnectTimeoutSeconds)) {
     for (int i = 0; i < kPoolSize; ++i) free_.push_back(connect());
     pqxx::work w(*free_.front());
-    w.exec("SELECT pg_advisory_xact_lock(7366421)");  // one process creates the schema
-    w.exec(
-        "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, "
-        "base_ms BIGINT, inc_ms BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, "
-        "status TEXT NOT NULL, white TEXT NOT NULL DEFAULT '', black TEXT NOT NULL DEFAULT '', "
-        "result TEXT NOT NULL DEFAULT '', ply INTEGER NOT NULL DEFAULT 0, version BIGINT NOT NULL DEFAULT 0)");
-    w.exec(
-        "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL REFERENCES games(id), "
-        "version BIGINT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version))");
-    w.exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status, created_at)");
-    w.exec("CREATE INDEX IF NOT EXISTS games_by_created ON games(created_at)");
-    w.exec(kCreateReports);
+    w.exec("SELECT pg_advisory_xact_lock(7366421)");  // one process migrates the schema
+    PostgresSql sql(w);
+    migrate(sql, std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::system_clock::now().time_since_epoch()).count());
     w.commit();
   }
 
@@ -107,6 +102,23 @@ class PostgresStore final : public Store {
   }
 
   std::string kind() const override { return "postgres"; }
+
+  void transact(const std::function<void(Sql&)>& work) override {
+    try {
+      with_connection([&](pqxx::connection& c) {
+        pqxx::work w(c);
+        PostgresSql sql(w);
+        work(sql);
+        commit(w);
+      });
+    } catch (const pqxx::unique_violation& e) {
+      throw UniqueViolation(e.what());
+    } catch (const CommitFailed& e) {
+      throw StoreUnavailable(std::string("the connection broke during COMMIT; the outcome is unknown: ") + e.what());
+    } catch (const pqxx::failure& e) {
+      throw StoreUnavailable(e.what());
+    }
+  }
 
   bool create_game(const GameMeta& m, std::string* error) override {
     const std::string variant(to_string(m.variant));
@@ -141,18 +153,27 @@ class PostgresStore final : public Store {
   }
 
   AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events,
-                      const GameSummary& s, std::string* error) override {
+                      const GameSummary& s, std::string* error, RatedGame* rating) override {
     try {
       with_connection([&](pqxx::connection& c) {
         pqxx::work w(c);
         write_log(w, game, events, s);
+        if (rating) {  // the rated game's result: the ratings commit with it (ratings_store.h)
+          PostgresSql sql(w);
+          apply_rating(sql, *rating);
+        }
         commit(w);
       });
       return AppendStatus::Ok;
     } catch (const pqxx::unique_violation&) {
       return AppendStatus::Conflict;
+    } catch (const UniqueViolation&) {  // the game was rated already: its result is stored
+      return AppendStatus::Conflict;
     } catch (const CommitFailed& e) {
-      return append_outcome(game, events, e.what(), error);
+      // Landed or not, the ratings went with the events: fill the changes in from what is stored.
+      const AppendStatus st = append_outcome(game, events, e.what(), error);
+      if (st == AppendStatus::Ok && rating) reload_changes(*rating);
+      return st;
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return AppendStatus::Failed;
@@ -216,13 +237,14 @@ class PostgresStore final : public Store {
       with_connection([&](pqxx::connection& c) {
         out.reset();
         pqxx::read_transaction t(c);
-        auto r = t.exec_params("SELECT variant, base_ms, inc_ms, created_at FROM games WHERE id=$1", id);
+        auto r = t.exec_params("SELECT variant, base_ms, inc_ms, created_at, rated FROM games WHERE id=$1", id);
         if (r.empty()) return;
         GameMeta m;
         m.id = id;
         m.variant = parse_variant(r[0][0].as<std::string>()).value_or(Variant::Normal);
         if (!r[0][1].is_null()) m.clock = ClockSpec{r[0][1].as<int64_t>(), r[0][2].as<int64_t>()};
         m.created_at = r[0][3].as<int64_t>();
+        m.rated = r[0][4].as<int>() != 0;
         out = m;
       });
       return out;
@@ -249,7 +271,7 @@ class PostgresStore final : public Store {
 
   std::vector<GameSummary> list_games(std::optional<Status> status, int limit) override {
     std::vector<GameSummary> out;
-    std::string sql = std::string("SELECT ") + kSummaryColumns + ", version FROM games";
+    std::string sql = std::string("SELECT ") + kSummaryColumns + ", version, rated, white_account, black_account FROM games";
     if (status == Status::Over) sql += " WHERE status IN ('over','aborted') AND $1 = $1";
     else if (status) sql += " WHERE status=$1";
     else sql += " WHERE $1 = $1";
@@ -272,6 +294,9 @@ class PostgresStore final : public Store {
           s.result = parse_result_text(q[9].as<std::string>());
           s.ply = q[10].as<int>();
           s.version = q[11].as<int64_t>();
+          s.rated = q[12].as<int>() != 0;
+          s.white_account = q[13].is_null() ? "" : q[13].as<std::string>();
+          s.black_account = q[14].is_null() ? "" : q[14].as<std::string>();
           out.push_back(std::move(s));
         }
       });
@@ -379,10 +404,10 @@ class PostgresStore final : public Store {
   // handling and catch-up cope if it did land after all).
   static void insert_game(pqxx::work& w, const GameMeta& m) {
     w.exec_params(
-        "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
-        "VALUES ($1, $2, NULLIF($3, -1), NULLIF($4, -1), $5, $5, 'waiting')",
+        "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status, rated) "
+        "VALUES ($1, $2, NULLIF($3, -1), NULLIF($4, -1), $5, $5, 'waiting', $6)",
         m.id, std::string(to_string(m.variant)), m.clock ? m.clock->base_ms : int64_t(-1),
-        m.clock ? m.clock->inc_ms : int64_t(-1), m.created_at);
+        m.clock ? m.clock->inc_ms : int64_t(-1), m.created_at, m.rated ? 1 : 0);
   }
 
   // The events, the summary row and the notification, inside `w`.
@@ -392,10 +417,24 @@ class PostgresStore final : public Store {
       w.exec_params("INSERT INTO events(game_id, version, body) VALUES ($1, $2, $3)", game, e.version, e.body);
     w.exec_params(
         "UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
-        "version=$7 WHERE id=$8",
+        "version=$7, white_account=COALESCE(NULLIF($9, ''), white_account), "
+        "black_account=COALESCE(NULLIF($10, ''), black_account) WHERE id=$8",
         s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s), s.ply, s.version,
-        game);
+        game, s.white_account, s.black_account);
     w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel), game + ":" + std::to_string(s.version));
+  }
+
+  // After a COMMIT whose outcome was unknown turned out to have landed: the changes it made.
+  void reload_changes(RatedGame& g) {
+    try {
+      with_connection([&](pqxx::connection& c) {
+        pqxx::work w(c);
+        PostgresSql sql(w);
+        g.change = load_rating_changes(sql, g.game);
+        w.commit();
+      });
+    } catch (const std::exception&) {  // shown later from the store; the ratings are stored
+    }
   }
 
   AppendStatus append_outcome(const std::string& game, const std::vector<StoredEvent>& events,

@@ -10,7 +10,10 @@
 #include <mutex>
 #include <thread>
 
+#include "sql_backends.h"
 #include "store_common.h"
+#include "ratings_store.h"
+#include "store_migrations.h"
 
 namespace yinsh::server {
 namespace {
@@ -24,21 +27,20 @@ class SqliteStore final : public Store {
     db_.exec("PRAGMA journal_mode=WAL");
     db_.exec("PRAGMA synchronous=NORMAL");
     db_.exec("PRAGMA foreign_keys=ON");
-    db_.exec(
-        "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, "
-        "base_ms INTEGER, inc_ms INTEGER, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, "
-        "status TEXT NOT NULL, white TEXT NOT NULL DEFAULT '', black TEXT NOT NULL DEFAULT '', "
-        "result TEXT NOT NULL DEFAULT '', ply INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL DEFAULT 0)");
-    db_.exec(
-        "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL REFERENCES games(id), "
-        "version INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version))");
-    db_.exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status, created_at)");
-    db_.exec("CREATE INDEX IF NOT EXISTS games_by_created ON games(created_at)");
-    db_.exec(kCreateReports);
+    {  // the schema: versioned migrations (store_migrations.h)
+      SQLite::Transaction tx(db_);
+      SqliteSql sql(db_);
+      migrate(sql, std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch()).count());
+      tx.commit();
+    }
     insert_event_ = std::make_unique<SQLite::Statement>(
         db_, "INSERT INTO events(game_id, version, body) VALUES (?, ?, ?)");
     update_summary_ = std::make_unique<SQLite::Statement>(
-        db_, "UPDATE games SET updated_at=?, status=?, white=?, black=?, result=?, ply=?, version=? WHERE id=?");
+        db_,
+        "UPDATE games SET updated_at=?, status=?, white=?, black=?, result=?, ply=?, version=?, "
+        "white_account=COALESCE(NULLIF(?, ''), white_account), black_account=COALESCE(NULLIF(?, ''), black_account) "
+        "WHERE id=?");
     savepoint_ = std::make_unique<SQLite::Statement>(db_, "SAVEPOINT item");
     rollback_to_ = std::make_unique<SQLite::Statement>(db_, "ROLLBACK TO item");
     release_ = std::make_unique<SQLite::Statement>(db_, "RELEASE item");
@@ -59,6 +61,18 @@ class SqliteStore final : public Store {
   }
 
   std::string kind() const override { return "sqlite"; }
+
+  void transact(const std::function<void(Sql&)>& work) override {
+    std::lock_guard lock(mutex_);
+    try {
+      SQLite::Transaction tx(db_);
+      SqliteSql sql(db_);
+      work(sql);
+      tx.commit();
+    } catch (const SQLite::Exception& e) {
+      throw StoreUnavailable(e.what());
+    }
+  }
 
   bool create_game(const GameMeta& m, std::string* error) override {
     std::lock_guard lock(mutex_);
@@ -82,7 +96,7 @@ class SqliteStore final : public Store {
         if (ex.getExtendedErrorCode() == SQLITE_CONSTRAINT_PRIMARYKEY) return AppendStatus::Conflict;
         throw;
       }
-      const AppendStatus st = write(m.id, events, s);
+      const AppendStatus st = write(m.id, events, s, nullptr);
       if (st == AppendStatus::Ok) tx.commit();
       return st;
     } catch (const std::exception& e) {
@@ -92,11 +106,11 @@ class SqliteStore final : public Store {
   }
 
   AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events,
-                      const GameSummary& s, std::string* error) override {
+                      const GameSummary& s, std::string* error, RatedGame* rating) override {
     std::lock_guard lock(mutex_);
     try {
       SQLite::Transaction tx(db_);
-      const AppendStatus st = write(game, events, s);
+      const AppendStatus st = write(game, events, s, rating);
       if (st == AppendStatus::Ok) tx.commit();
       return st;  // Conflict: tx rolls back
     } catch (const std::exception& e) {
@@ -114,7 +128,7 @@ class SqliteStore final : public Store {
       for (auto& item : items) {
         exec(*savepoint_);
         try {
-          item.status = write(item.game, item.events, item.summary);
+          item.status = write(item.game, item.events, item.summary, item.rating.get());
         } catch (const std::exception& e) {
           item.status = AppendStatus::Failed;
           item.error = e.what();
@@ -162,7 +176,7 @@ class SqliteStore final : public Store {
   std::optional<GameMeta> load_meta(const std::string& id) override {
     std::lock_guard lock(mutex_);
     try {
-      SQLite::Statement q(db_, "SELECT variant, base_ms, inc_ms, created_at FROM games WHERE id=?");
+      SQLite::Statement q(db_, "SELECT variant, base_ms, inc_ms, created_at, rated FROM games WHERE id=?");
       q.bind(1, id);
       if (!q.executeStep()) return std::nullopt;
       GameMeta m;
@@ -171,6 +185,7 @@ class SqliteStore final : public Store {
       if (!q.getColumn(1).isNull())
         m.clock = ClockSpec{q.getColumn(1).getInt64(), q.getColumn(2).getInt64()};
       m.created_at = q.getColumn(3).getInt64();
+      m.rated = q.getColumn(4).getInt() != 0;
       return m;
     } catch (const std::exception& e) {
       throw StoreUnavailable(e.what());
@@ -201,7 +216,7 @@ class SqliteStore final : public Store {
   }
 
   std::vector<GameSummary> list_locked(std::optional<Status> status, int limit) {
-    std::string sql = std::string("SELECT ") + kSummaryColumns + ", version FROM games";
+    std::string sql = std::string("SELECT ") + kSummaryColumns + ", version, rated, white_account, black_account FROM games";
     if (status == Status::Over) sql += " WHERE status IN ('over','aborted')";
     else if (status) sql += " WHERE status=?";
     sql += " ORDER BY created_at DESC, id LIMIT ?";
@@ -223,6 +238,9 @@ class SqliteStore final : public Store {
       s.result = parse_result_text(q.getColumn(9).getString());
       s.ply = q.getColumn(10).getInt();
       s.version = q.getColumn(11).getInt64();
+      s.rated = q.getColumn(12).getInt() != 0;
+      s.white_account = q.getColumn(13).getString();
+      s.black_account = q.getColumn(14).getString();
       out.push_back(std::move(s));
     }
     return out;
@@ -265,8 +283,8 @@ class SqliteStore final : public Store {
   // With the mutex held: the games row of a new game (throws when it exists or SQLite fails).
   void insert_game(const GameMeta& m) {
     SQLite::Statement st(db_,
-                         "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status) "
-                         "VALUES (?, ?, ?, ?, ?, ?, 'waiting')");
+                         "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status, rated) "
+                         "VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?)");
     st.bind(1, m.id);
     st.bind(2, std::string(to_string(m.variant)));
     if (m.clock) {
@@ -278,12 +296,14 @@ class SqliteStore final : public Store {
     }
     st.bind(5, int64_t(m.created_at));
     st.bind(6, int64_t(m.created_at));
+    st.bind(7, m.rated ? 1 : 0);
     st.exec();
   }
 
   // Inside a transaction, with the mutex held: the events, then the summary row. Conflict when
   // an event's version exists already (the caller rolls back); throws when SQLite fails.
-  AppendStatus write(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& s) {
+  AppendStatus write(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& s,
+                     RatedGame* rating) {
     for (const auto& e : events) {
       insert_event_->tryReset();
       insert_event_->bind(1, game);
@@ -308,9 +328,15 @@ class SqliteStore final : public Store {
     u.bind(5, result_text(s));
     u.bind(6, s.ply);
     u.bind(7, int64_t(s.version));
-    u.bind(8, game);
+    u.bind(8, s.white_account);
+    u.bind(9, s.black_account);
+    u.bind(10, game);
     u.exec();
     u.tryReset();
+    if (rating) {  // the rated game's result: the ratings commit with it (ratings_store.h)
+      SqliteSql sql(db_);
+      apply_rating(sql, *rating);
+    }
     return AppendStatus::Ok;
   }
 

@@ -14,7 +14,7 @@ bool Store::save_report(const std::string&, const std::string&, std::string* err
 std::optional<std::string> Store::load_report(const std::string&) { return std::nullopt; }
 
 void Store::append_many(std::vector<AppendItem>& items) {
-  for (auto& item : items) item.status = append(item.game, item.events, item.summary, &item.error);
+  for (auto& item : items) item.status = append(item.game, item.events, item.summary, &item.error, item.rating.get());
 }
 
 StoreWriter::StoreWriter(Store& store, size_t max_batch)
@@ -22,11 +22,12 @@ StoreWriter::StoreWriter(Store& store, size_t max_batch)
 
 StoreWriter::~StoreWriter() { stop(); }
 
-void StoreWriter::append(std::string game, std::vector<StoredEvent> events, GameSummary summary, Done done) {
+void StoreWriter::append(std::string game, std::vector<StoredEvent> events, GameSummary summary, Done done,
+                         std::shared_ptr<RatedGame> rating) {
   {
     std::lock_guard lock(mutex_);
     if (!stopping_) {
-      queue_.push_back({std::move(game), std::move(events), std::move(summary), AppendStatus::Failed, {}});
+      queue_.push_back({std::move(game), std::move(events), std::move(summary), std::move(rating), AppendStatus::Failed, {}});
       done_.push_back(std::move(done));
       wake_.notify_one();
       return;

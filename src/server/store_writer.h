@@ -32,7 +32,9 @@ class StoreWriter {
 
   // Queues one append (thread-safe, never waits for the database). After stop(), the append is
   // refused at once: `done` gets Failed.
-  void append(std::string game, std::vector<StoredEvent> events, GameSummary summary, Done done);
+  // `rating`: a rated game's result (AppendItem::rating), filled before `done` runs.
+  void append(std::string game, std::vector<StoredEvent> events, GameSummary summary, Done done,
+              std::shared_ptr<RatedGame> rating = nullptr);
 
   // Stores what is queued, then ends the thread. Idempotent; blocks until the thread is joined.
   void stop();

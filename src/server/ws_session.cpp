@@ -50,14 +50,15 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
   using std::enable_shared_from_this<WsSession<Stream>>::weak_from_this;
 
  public:
-  WsSession(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket)
-      : ws_(std::move(stream)), ctx_(ctx), ticket_(std::move(ticket)), close_timer_(ws_.get_executor()) {
+  WsSession(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket, Identity who)
+      : ws_(std::move(stream)), ctx_(ctx), ticket_(std::move(ticket)), who_(std::move(who)), close_timer_(ws_.get_executor()) {
     ticket_->count_as(&ctx_.metrics.ws_connections);
     log_.address = ticket_->address();
   }
 
   ~WsSession() override {
     ctx_.sessions.remove(this);
+    if (accepted_ && !who_.guest()) ctx_.online.remove(who_.name);
     ctx_.metrics.send_queue_bytes.fetch_sub(int64_t(queued_bytes_));
     log_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     if (accepted_) ctx_.logs->ws_session(log_);
@@ -149,7 +150,8 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
     if (ec) return;
     accepted_ = true;
     ctx_.sessions.add(shared_from_this());
-    client_ = ctx_.hub->open(weak_from_this(), address_);
+    client_ = ctx_.hub->open(weak_from_this(), who_, address_);
+    if (!who_.guest()) ctx_.online.add(who_.name);  // removed by the destructor
     if (ctx_.draining) return close_with(websocket::close_code::going_away, "server restarting");
     do_read();
   }
@@ -211,6 +213,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
   websocket::stream<Stream> ws_;
   Context& ctx_;
   std::shared_ptr<ConnectionTicket> ticket_;
+  Identity who_;  // from the session cookie at the upgrade
   net::steady_timer close_timer_;
   beast::flat_buffer buffer_;
   std::deque<Queued> queue_;
@@ -228,12 +231,12 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
 
 template <class Stream>
 void run_ws_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket,
-                    http::request<http::string_body> req) {
-  std::make_shared<WsSession<Stream>>(std::move(stream), ctx, std::move(ticket))->run(std::move(req));
+                    http::request<http::string_body> req, Identity who) {
+  std::make_shared<WsSession<Stream>>(std::move(stream), ctx, std::move(ticket), std::move(who))->run(std::move(req));
 }
 template void run_ws_session(PlainStream&&, Context&, std::shared_ptr<ConnectionTicket>,
-                             http::request<http::string_body>);
+                             http::request<http::string_body>, Identity);
 template void run_ws_session(TlsStream&&, Context&, std::shared_ptr<ConnectionTicket>,
-                             http::request<http::string_body>);
+                             http::request<http::string_body>, Identity);
 
 }  // namespace yinsh::server

@@ -147,7 +147,7 @@ TEST_F(HubReports, AFinishedGamesReportIsPendingThenReadyAndStored) {
 }
 
 TEST_F(HubReports, AGameNotOverHasNoReport) {
-  const HttpReply created = call([&](Hub::Done d) { hub_->create_game(R"({"name":"alice","color":"white"})", d); });
+  const HttpReply created = call([&](Hub::Done d) { hub_->create_game(R"({"name":"alice","color":"white"})", {}, d); });
   ASSERT_EQ(created.status, 201) << created.body;
   const HttpReply r = call([&](Hub::Done d) { hub_->get_report(created.body["game"], d); });
   EXPECT_EQ(r.status, 409) << r.body;

@@ -30,14 +30,18 @@ class FlakyStore final : public Store {
   std::atomic<bool> block = false;
 
   std::string kind() const override { return inner_->kind(); }
+  void transact(const std::function<void(Sql&)>& work) override {
+    check();
+    inner_->transact(work);
+  }
   bool create_game(const GameMeta& meta, std::string* error) override {
     if (fail) return *error = "disk on fire", false;
     return inner_->create_game(meta, error);
   }
   AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& summary,
-                      std::string* error) override {
+                      std::string* error, RatedGame* rating) override {
     if (fail) return *error = "disk on fire", AppendStatus::Failed;
-    return inner_->append(game, events, summary, error);
+    return inner_->append(game, events, summary, error, rating);
   }
   AppendStatus create_with_events(const GameMeta& meta, const std::vector<StoredEvent>& events,
                                   const GameSummary& summary, std::string* error) override {
@@ -136,7 +140,7 @@ class HubStore : public ::testing::Test {
   }
   // A game created by "alice" (white); returns {id, token}, and waits until it left memory.
   std::pair<std::string, std::string> stored_game() {
-    HttpReply r = call([&](Hub::Done d) { hub_->create_game(R"({"name":"alice","color":"white"})", d); });
+    HttpReply r = call([&](Hub::Done d) { hub_->create_game(R"({"name":"alice","color":"white"})", {}, d); });
     EXPECT_EQ(r.status, 201) << r.body;
     for (int i = 0; i < 300 && hub_->games_loaded() > 0; ++i) std::this_thread::sleep_for(10ms);
     EXPECT_EQ(hub_->games_loaded(), 0u);
@@ -159,7 +163,7 @@ TEST_F(HubStore, AFailingReadIs503AndLeavesNoBlankGameBehind) {
   store_->fail = true;
   for (auto get : {+[](Hub& h, const std::string& id, Hub::Done d) { h.get_game(id, d); },
                    +[](Hub& h, const std::string& id, Hub::Done d) { h.get_record(id, true, d); },
-                   +[](Hub& h, const std::string& id, Hub::Done d) { h.join_game(id, "", d); }}) {
+                   +[](Hub& h, const std::string& id, Hub::Done d) { h.join_game(id, "", {}, d); }}) {
     HttpReply r = call([&](Hub::Done d) { get(*hub_, id, d); });
     EXPECT_EQ(r.status, 503);
     EXPECT_EQ(code(r), "store_unavailable");
@@ -167,7 +171,7 @@ TEST_F(HubStore, AFailingReadIs503AndLeavesNoBlankGameBehind) {
   EXPECT_EQ(hub_->games_loaded(), 0u);  // nothing half-loaded stays in memory
   HttpReply list = call([&](Hub::Done d) { hub_->list_games("", "", d); });
   EXPECT_EQ(list.status, 503);
-  HttpReply create = call([&](Hub::Done d) { hub_->create_game("{}", d); });
+  HttpReply create = call([&](Hub::Done d) { hub_->create_game("{}", {}, d); });
   EXPECT_EQ(create.status, 503);
   EXPECT_EQ(code(create), "store_unavailable");
 
@@ -250,13 +254,13 @@ TEST_F(HubStore, StoreWorkNeverBlocksTheCaller) {
 // refused with a clear message instead of losing on time.
 TEST_F(HubStore, NewAiGamesAreRefusedWhileThePoolIsSaturated) {
   const std::string body = R"({"color":"black","opponent":{"type":"ai","level":8},"clock":{"base_ms":600000}})";
-  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, d); }).status, 201);  // its search runs
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, {}, d); }).status, 201);  // its search runs
   std::this_thread::sleep_for(200ms);
-  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, d); }).status, 201);  // its search waits
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(body, {}, d); }).status, 201);  // its search waits
   std::this_thread::sleep_for(200ms);
-  HttpReply r = call([&](Hub::Done d) { hub_->create_game(body, d); });
+  HttpReply r = call([&](Hub::Done d) { hub_->create_game(body, {}, d); });
   EXPECT_EQ(r.status, 503);
   EXPECT_EQ(code(r), "ai_busy");
   EXPECT_NE(r.body["error"]["message"].get<std::string>().find("busy"), std::string::npos);
-  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(R"({"name":"x"})", d); }).status, 201);  // people: fine
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(R"({"name":"x"})", {}, d); }).status, 201);  // people: fine
 }

@@ -178,9 +178,9 @@ TEST_P(StoreTest, AGroupCommitRollsBackOnlyTheConflictingItem) {
   ASSERT_EQ(store_->append("game00000002", {{1, R"({"n":1})"}}, summary("game00000002", Status::Waiting, 1), &error),
             AppendStatus::Ok);
   std::vector<AppendItem> items = {
-      {"game00000001", {{1, R"({"a":1})"}, {2, R"({"a":2})"}}, summary("game00000001", Status::Active, 2), AppendStatus::Failed, {}},
-      {"game00000002", {{2, R"({"b":2})"}, {1, R"({"b":1})"}}, summary("game00000002", Status::Over, 2), AppendStatus::Failed, {}},  // 1 exists
-      {"game00000003", {{1, R"({"c":1})"}}, summary("game00000003", Status::Active, 1), AppendStatus::Failed, {}},
+      {"game00000001", {{1, R"({"a":1})"}, {2, R"({"a":2})"}}, summary("game00000001", Status::Active, 2), nullptr, AppendStatus::Failed, {}},
+      {"game00000002", {{2, R"({"b":2})"}, {1, R"({"b":1})"}}, summary("game00000002", Status::Over, 2), nullptr, AppendStatus::Failed, {}},  // 1 exists
+      {"game00000003", {{1, R"({"c":1})"}}, summary("game00000003", Status::Active, 1), nullptr, AppendStatus::Failed, {}},
   };
   store_->append_many(items);
   EXPECT_EQ(items[0].status, AppendStatus::Ok) << items[0].error;

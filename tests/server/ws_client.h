@@ -62,11 +62,18 @@ class WsClient {
  public:
   // `receive_buffer` > 0: the socket's SO_RCVBUF, set before connecting (a client that reads
   // slowly, with little room in the kernel).
-  explicit WsClient(uint16_t port, int receive_buffer = 0) : ws_(ioc_) {
+  // `headers`: sent with the upgrade request (a Cookie, an Origin).
+  explicit WsClient(uint16_t port, int receive_buffer = 0,
+                    std::vector<std::pair<std::string, std::string>> headers = {})
+      : ws_(ioc_) {
     auto& sock = beast::get_lowest_layer(ws_).socket();
     sock.open(tcp::v4());
     if (receive_buffer > 0) sock.set_option(net::socket_base::receive_buffer_size(receive_buffer));
     sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    if (!headers.empty())
+      ws_.set_option(beast::websocket::stream_base::decorator([headers](beast::websocket::request_type& req) {
+        for (const auto& [k, v] : headers) req.set(k, v);
+      }));
     ws_.handshake("127.0.0.1", "/ws");
   }
   void send(const json& j) { send_raw(j.dump()); }

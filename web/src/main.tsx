@@ -1,12 +1,14 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { coreLoaded, loadCore } from "./engine/core";
+import { AccountMenu, AccountPage } from "./ui/AccountPage";
 import { AnalysisPage } from "./ui/AnalysisPage";
 import { GamePage } from "./ui/GamePage";
 import { t, useLang } from "./ui/i18n";
 import { LearnPage } from "./ui/LearnPage";
 import { Lobby } from "./ui/Lobby";
 import { OfflinePage } from "./ui/OfflinePage";
+import { LeaderboardPage, PlayerPage } from "./ui/PlayerPage";
 import { PuzzlePage } from "./ui/PuzzlePage";
 import { ReplayPage } from "./ui/ReplayPage";
 import { RulesPage } from "./ui/RulesPage";
@@ -46,7 +48,7 @@ function useCore(needed: boolean): "ready" | "loading" | string {
 function App() {
   const route = useRoute();
   const lang = useLang();
-  const core = useCore(route.page !== "lobby" && route.page !== "missing");
+  const core = useCore(!["lobby", "missing", "account", "player", "leaderboard"].includes(route.page));
   let page = null;
   switch (route.page) {
     case "lobby":
@@ -76,11 +78,20 @@ function App() {
     case "rules":
       page = <RulesPage />;
       break;
+    case "account":
+      page = <AccountPage />;
+      break;
+    case "player":
+      page = <PlayerPage name={route.name} key={route.name} />;
+      break;
+    case "leaderboard":
+      page = <LeaderboardPage />;
+      break;
     case "missing":
       page = <NotFound path={route.path} />;
       break;
   }
-  if (route.page !== "lobby" && route.page !== "missing" && core !== "ready")
+  if (!["lobby", "missing", "account", "player", "leaderboard"].includes(route.page) && core !== "ready")
     page = (
       <main class="page narrow" data-testid="core-loading">
         <p role={core === "loading" ? "status" : "alert"}>{core === "loading" ? t("core.loading") : core}</p>
@@ -112,7 +123,11 @@ function App() {
           <a href="/learn" onClick={linkClick}>
             {t("nav.learn")}
           </a>
+          <a href="/leaderboard" onClick={linkClick}>
+            {t("nav.leaderboard")}
+          </a>
         </nav>
+        <AccountMenu />
         <SettingsMenu />
       </header>
       {page}

@@ -6,15 +6,16 @@ import { analysisLink } from "./analysis";
 import { t } from "./i18n";
 import { linkClick } from "./router";
 import { describeResult, other } from "./status";
-import type { Color, Game } from "./types";
+import type { Color, Game, RatingsMessage } from "./types";
 
 export function GameOver(props: {
   game: Game;
   role: Color | "spectator";
   names: Record<Color, string>;
   send: (msg: Record<string, unknown>) => boolean;
+  ratings?: RatingsMessage | null;
 }) {
-  const { game, role, names, send } = props;
+  const { game, role, names, send, ratings } = props;
   const st = game.state;
   const [declined, setDeclined] = useState(false);
   const seated = role !== "spectator";
@@ -31,6 +32,7 @@ export function GameOver(props: {
         <strong>{result}</strong>
       </p>
       {youWon ? <p class="small">{t("over.you_won")}</p> : youLost ? <p class="small">{t("over.you_lost")}</p> : null}
+      {ratings ? <RatingChanges ratings={ratings} names={names} /> : null}
       {offeredToMe && opp ? (
         <p class="notice" role="status">
           {t("over.rematch_offered", { name: names[opp] })}
@@ -88,5 +90,28 @@ export function GameOver(props: {
         </a>
       </div>
     </section>
+  );
+}
+
+/** The rated game's changes: "alice: 1500? → 1662? (+162)" per player (not the AI). */
+function RatingChanges(props: { ratings: RatingsMessage; names: Record<Color, string> }) {
+  const sides = (["white", "black"] as const).filter((c) => props.ratings[c]);
+  return (
+    <ul class="rating-changes" data-testid="rating-changes">
+      {sides.map((c) => {
+        const r = props.ratings[c];
+        if (!r) return null;
+        const mark = r.provisional ? "?" : "";
+        return (
+          <li key={c}>
+            {t("over.rating_change", {
+              name: props.names[c],
+              after: `${r.after}${mark}`,
+              diff: r.diff >= 0 ? `+${r.diff}` : `${r.diff}`,
+            })}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

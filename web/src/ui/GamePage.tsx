@@ -16,11 +16,12 @@ import { linkClick, navigate } from "./router";
 import { ShareLink } from "./ShareLink";
 import { useSettings } from "./settings";
 import { endingLine, friendly, openSeat, other, seatName, stepHelp } from "./status";
-import type { ChatLine, Color } from "./types";
+import type { ChatLine, Color, RatingsMessage } from "./types";
 
 export function GamePage({ id }: { id: string }) {
   const [model, setModel] = useState<LiveModel | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [ratings, setRatings] = useState<RatingsMessage | null>(null);
   const [pending, setPending] = useState<{ decision: string; ply: number } | null>(null);
   const [announce, setAnnounce] = useState("");
   const [flip, setFlip] = useState(false);
@@ -31,6 +32,7 @@ export function GamePage({ id }: { id: string }) {
 
   useEffect(() => {
     setModel(null);
+    setRatings(null);
     setError(null);
     setPending(null);
     const saved = loadToken(id);
@@ -42,6 +44,7 @@ export function GamePage({ id }: { id: string }) {
         if (code === "stale") c.send({ type: "snapshot" });
       },
       onSeat: (seat, token) => saveToken(id, seat, token),
+      onRatings: setRatings,
     });
     conn.current = c;
     return () => c.close();
@@ -267,7 +270,7 @@ export function GamePage({ id }: { id: string }) {
           </div>
         ) : null}
         <ErrorBanner error={error} onClose={() => setError(null)} />
-        {over ? <GameOver game={game} role={role} names={names} send={send} /> : null}
+        {over ? <GameOver game={game} role={role} names={names} send={send} ratings={ratings} /> : null}
         <section class="status-box" aria-live="polite">
           {over ? null : (
             <p class={`status-line${mine ? " mine" : ""}`} data-testid="status">

@@ -2,7 +2,7 @@
 // (a gap triggers a fresh snapshot), catch-up when a stale tab comes back, and the offset
 // between the server's clock and ours (from ping/pong) for the clocks.
 import { t } from "./i18n";
-import type { ChatLine, Color, Game, ServerMessage } from "./types";
+import type { ChatLine, Color, Game, RatingsMessage, ServerMessage } from "./types";
 
 export type ConnStatus = "connecting" | "open" | "reconnecting";
 
@@ -24,6 +24,7 @@ export interface ConnHandlers {
   onError: (code: string, message: string, id?: string | number) => void;
   onEvent?: (msg: ServerMessage) => void;
   onSeat?: (seat: Color, token: string) => void;
+  onRatings?: (msg: RatingsMessage) => void;
 }
 
 const PING_EVERY = 15000;
@@ -224,6 +225,9 @@ export class GameConnection {
       case "lobby":
       case "matched":
         return; // the lobby's (lobby.ts): not about this game
+      case "ratings":
+        this.h.onRatings?.(msg);
+        return;
       case "seat":
         if (msg.token && msg.seat) {
           this.token = msg.token;

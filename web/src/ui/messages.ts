@@ -22,6 +22,7 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
   info: { ...V, text: "string" },
   lobby: { seeks: "array", challenges: "array", pairing: "object_or_null", players: "int" },
   matched: { game: "string", seat: "color", token: "string", via: "string", opponent: "string" },
+  ratings: { ...V, game: "string", white: "object?", black: "object?" },
   joined: { ...EVENT, seat: "color", name: "string", kind: "string", level: "int?" },
   ready: { ...EVENT, seat: "color" },
   started: EVENT,

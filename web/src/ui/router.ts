@@ -15,6 +15,9 @@ export type Route =
   | { page: "puzzles"; hash: string }
   | { page: "learn" }
   | { page: "rules" }
+  | { page: "account" }
+  | { page: "player"; name: string }
+  | { page: "leaderboard" }
   | { page: "missing"; path: string };
 
 export function parseRoute(path: string, hash: string): Route {
@@ -27,6 +30,10 @@ export function parseRoute(path: string, hash: string): Route {
   if (/^\/puzzles\/?$/.test(path)) return { page: "puzzles", hash };
   if (/^\/learn\/?$/.test(path)) return { page: "learn" };
   if (/^\/rules\/?$/.test(path)) return { page: "rules" };
+  if (/^\/account\/?$/.test(path)) return { page: "account" };
+  if (/^\/leaderboard\/?$/.test(path)) return { page: "leaderboard" };
+  m = /^\/@\/([^/]+)\/?$/.exec(path);
+  if (m) return { page: "player", name: decodeURIComponent(m[1] as string) };
   if (path === "/" || path === "/index.html") {
     if (hash.startsWith("#replay=")) return { page: "import", record: decodeURIComponent(hash.slice(8)) };
     return { page: "lobby" };

@@ -71,6 +71,7 @@ export interface Summary {
   ply: number;
   created_at: number;
   updated_at: number;
+  rated?: boolean;
 }
 
 export interface RecordJson {
@@ -210,6 +211,21 @@ export interface InfoMessage {
   version: number;
   text: string;
 }
+/** One player's rating change in a rated game (docs/api.md 3.2). */
+export interface RatingChange {
+  before: number;
+  after: number;
+  diff: number;
+  provisional: boolean;
+}
+/** The rating changes of a rated game; a side is absent for the AI. */
+export interface RatingsMessage {
+  type: "ratings";
+  version: number;
+  game: string;
+  white?: RatingChange;
+  black?: RatingChange;
+}
 
 /** A broadcast event (3.3): its fields, the game's id, its version and the state after it. */
 export type EventMessage = { version: number; game: string; at: number; state: State } & (
@@ -235,4 +251,5 @@ export type ServerMessage =
   | InfoMessage
   | LobbyMessage
   | MatchedMessage
+  | RatingsMessage
   | EventMessage;

@@ -1,0 +1,73 @@
+// AccountsApi: the account endpoints of the HTTP API (docs/api.md section 2.1) and the
+// session cookie. No Beast or Asio in this header: the network layer hands it requests as
+// plain data and sends back the HttpReply (with its Set-Cookie).
+//
+// Everything that touches the database or a password (Argon2id: ~64 MiB and tens of
+// milliseconds per hash) runs on the API's own small thread pool, never on an I/O thread.
+// Login failures have one answer for an unknown name and a wrong password, and are throttled
+// per client address and per account (accounts/throttle.h): after 3 failures each key waits
+// 1 s, 2 s, 4 s, ... up to 5 min, during which its attempts are refused (429) unheard.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "hub.h"
+#include "identity.h"
+#include "online_players.h"
+
+namespace yinsh::server {
+
+class Store;
+
+constexpr std::string_view kSessionCookie = "yinsh_session";
+constexpr int64_t kSessionCookieMaxAgeS = 30LL * 24 * 3600;
+
+struct AccountRequest {
+  std::string method;   // "GET", "POST", ...
+  std::string path;     // /api/account/..., /api/players/..., /api/leaderboard
+  std::string query;    // after the '?' (player pages)
+  std::string body;
+  std::string session;  // the session cookie's value ("" without one)
+  std::string address;  // the client's address (throttling)
+  bool secure = false;  // over TLS (directly or through a trusted proxy): the cookie gets Secure
+};
+
+// The Set-Cookie value of a new session, and of its removal.
+std::string session_cookie(const std::string& token, bool secure);
+std::string clear_session_cookie(bool secure);
+// The value of cookie `name` in a Cookie header ("" when absent).
+std::string cookie_value(std::string_view header, std::string_view name);
+
+class AccountsApi {
+ public:
+  // `threads`: the pool that hashes and reads the store. `online` (may be null): who is
+  // connected now, for GET /api/online; it must outlive the API.
+  AccountsApi(Store& store, const OnlinePlayers* online = nullptr, int threads = 2);
+  ~AccountsApi();
+  AccountsApi(const AccountsApi&) = delete;
+  AccountsApi& operator=(const AccountsApi&) = delete;
+
+  static bool handles(std::string_view path) {
+    return path.rfind("/api/account/", 0) == 0 || path.rfind("/api/players/", 0) == 0 || path == "/api/leaderboard" ||
+           path == "/api/online";
+  }
+  // Answers one request of /api/account/... or of the player pages (players_api.h); `done`
+  // runs once, on a pool thread.
+  void handle(AccountRequest req, Hub::Done done);
+  // The identity of a session token (a guest when it is empty, unknown or expired), on the
+  // pool: for the WebSocket upgrade and the game endpoints.
+  void resolve(std::string session, std::function<void(Identity)> done);
+  // Finishes the pool's work. Idempotent.
+  void stop();
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,229 @@
+// The account endpoints over real sockets (in-process server): registration and login with
+// the session cookie's flags, revocable sessions, refused duplicate and look-alike names,
+// throttled wrong passwords with one message for unknown names, cross-site POSTs refused, a
+// guest who registers keeping its game, deletion renaming it, and the WebSocket session
+// knowing its account from the cookie.
+#include <thread>
+
+#include "account_helpers.h"
+#include "server/accounts_store.h"
+#include "server/store.h"
+
+using namespace yinsh;
+using namespace yinsh::test;
+namespace http = boost::beast::http;
+
+namespace {
+
+class AccountsHttpTest : public AccountServerTest {
+ protected:
+  HttpResult post(const std::string& path, const json& body, const std::string& session = "",
+                  Headers headers = {}) {
+    if (!session.empty()) headers.emplace_back("Cookie", std::string(server::kSessionCookie) + "=" + session);
+    return http_request(port_, http::verb::post, path, body.dump(), headers);
+  }
+  json me(const std::string& session) {
+    auto r = http_request(port_, http::verb::get, "/api/account/me", "",
+                          {{"Cookie", "theme=dark; " + std::string(server::kSessionCookie) + "=" + session}});
+    EXPECT_EQ(r.status, 200) << r.text;
+    return r.body["account"];
+  }
+  std::string registered(const std::string& name, const std::string& password = "correct horse") {
+    return account(port_, name, password);
+  }
+};
+
+TEST_F(AccountsHttpTest, RegisterSetsAnHttpOnlyLaxCookieAndLogoutRevokesItServerSide) {
+  auto r = post("/api/account/register", {{"name", "Alice"}, {"password", "correct horse"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["account"]["name"], "Alice");
+  const std::string cookie(r.headers[http::field::set_cookie]);
+  EXPECT_NE(cookie.find("HttpOnly"), std::string::npos) << cookie;
+  EXPECT_NE(cookie.find("SameSite=Lax"), std::string::npos) << cookie;
+  EXPECT_NE(cookie.find("Path=/"), std::string::npos) << cookie;
+  EXPECT_EQ(cookie.find("Secure"), std::string::npos) << "plain HTTP: no Secure flag: " << cookie;
+  const std::string token = token_of(r);
+  ASSERT_EQ(token.size(), 43u);
+  EXPECT_EQ(me(token)["name"], "Alice");
+  EXPECT_TRUE(me("").is_null());
+
+  auto out = post("/api/account/logout", json::object(), token);
+  ASSERT_EQ(out.status, 200) << out.text;
+  EXPECT_NE(std::string(out.headers[http::field::set_cookie]).find("Max-Age=0"), std::string::npos);
+  EXPECT_TRUE(me(token).is_null()) << "the old cookie must not open the session any more";
+
+  auto in = post("/api/account/login", {{"name", "ALICE"}, {"password", "correct horse"}});
+  ASSERT_EQ(in.status, 200) << in.text;
+  EXPECT_EQ(me(token_of(in))["name"], "Alice");
+  // Behind a TLS proxy (X-Forwarded-Proto: https) the cookie is Secure.
+  auto tls = post("/api/account/login", {{"name", "alice"}, {"password", "correct horse"}}, "",
+                  {{"X-Forwarded-Proto", "https"}});
+  ASSERT_EQ(tls.status, 200) << tls.text;
+  EXPECT_NE(std::string(tls.headers[http::field::set_cookie]).find("; Secure"), std::string::npos);
+}
+
+TEST_F(AccountsHttpTest, DuplicateAndLookAlikeNamesAreRefused) {
+  registered("Olivia");
+  auto dup = post("/api/account/register", {{"name", "olivia"}, {"password", "another one"}});
+  EXPECT_EQ(dup.status, 409);
+  EXPECT_EQ(dup.body["error"]["code"], "name_taken");
+  auto alike = post("/api/account/register", {{"name", "0l1v1a"}, {"password", "another one"}});
+  EXPECT_EQ(alike.status, 409);
+  EXPECT_EQ(alike.body["error"]["code"], "name_look_alike");
+  auto wide = post("/api/account/register", {{"name", "\xEF\xBC\xAFlivia"}, {"password", "another one"}});  // full-width O
+  EXPECT_EQ(wide.status, 409) << wide.text;
+  auto bad = post("/api/account/register", {{"name", "a b"}, {"password", "another one"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.body["error"]["code"], "bad_name");
+  auto weak = post("/api/account/register", {{"name", "Olaf"}, {"password", "short"}});
+  EXPECT_EQ(weak.status, 400);
+  EXPECT_EQ(weak.body["error"]["code"], "bad_password");
+}
+
+TEST_F(AccountsHttpTest, WrongPasswordsAreThrottledWithOneMessageForUnknownNames) {
+  registered("bob");
+  auto unknown = post("/api/account/login", {{"name", "nobody"}, {"password", "whatever1"}});
+  auto wrong = post("/api/account/login", {{"name", "bob"}, {"password", "whatever1"}});
+  ASSERT_EQ(unknown.status, 401);
+  ASSERT_EQ(wrong.status, 401);
+  EXPECT_EQ(unknown.body, wrong.body) << "an unknown name and a wrong password must be told apart by nothing";
+  // Keep failing: the delays grow (1 s, 2 s, 4 s, ...), so however slow the machine, an
+  // attempt soon comes too early and is refused unheard, even with the right password.
+  int refused_at = -1;
+  for (int i = 0; i < 12 && refused_at < 0; ++i) {
+    auto r = post("/api/account/login", {{"name", "bob"}, {"password", "whatever1"}});
+    if (r.status == 429) refused_at = i;
+    else ASSERT_EQ(r.status, 401) << r.text;
+  }
+  ASSERT_GE(refused_at, 0) << "never throttled";
+  auto right = post("/api/account/login", {{"name", "bob"}, {"password", "correct horse"}});
+  EXPECT_EQ(right.status, 429) << right.text;
+  EXPECT_EQ(right.body["error"]["code"], "login_throttled");
+  EXPECT_FALSE(std::string(right.headers[http::field::retry_after]).empty());
+}
+
+TEST_F(AccountsHttpTest, CrossSitePostsAreRefusedAndSameSiteOnesPass) {
+  const std::vector<std::pair<std::string, std::string>> evil = {{"Origin", "https://evil.example"}};
+  auto r = post("/api/account/register", {{"name", "carol"}, {"password", "correct horse"}}, "", evil);
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(r.body["error"]["code"], "origin_refused");
+  auto g = post("/api/games", {{"name", "x"}}, "", evil);
+  EXPECT_EQ(g.status, 403);
+  const std::string token = registered("carol");  // nothing was created by the refused one
+  auto out = post("/api/account/logout", json::object(), token, evil);
+  EXPECT_EQ(out.status, 403);
+  EXPECT_EQ(me(token)["name"], "carol");
+  const std::string self = "http://127.0.0.1:" + std::to_string(port_);
+  auto same = post("/api/account/logout", json::object(), token, {{"Origin", self}, {"Host", "127.0.0.1:" + std::to_string(port_)}});
+  EXPECT_EQ(same.status, 200) << same.text;
+}
+
+TEST_F(AccountsHttpTest, PasswordChangeEndsOtherSessionsAndLogoutEverywhereEndsAll) {
+  const std::string a = registered("dora", "first password");
+  auto second = post("/api/account/login", {{"name", "dora"}, {"password", "first password"}});
+  const std::string b = token_of(second);
+  auto bad = post("/api/account/password", {{"current", "not it at all"}, {"new", "second password"}}, a);
+  EXPECT_EQ(bad.status, 401);
+  auto ok = post("/api/account/password", {{"current", "first password"}, {"new", "second password"}}, a);
+  ASSERT_EQ(ok.status, 200) << ok.text;
+  EXPECT_EQ(me(a)["name"], "dora");
+  EXPECT_TRUE(me(b).is_null());
+  EXPECT_EQ(post("/api/account/login", {{"name", "dora"}, {"password", "first password"}}).status, 401);
+  const std::string c = token_of(post("/api/account/login", {{"name", "dora"}, {"password", "second password"}}));
+  auto all = post("/api/account/logout-all", json::object(), c);
+  ASSERT_EQ(all.status, 200);
+  EXPECT_EQ(all.body["sessions_ended"], 2);
+  EXPECT_TRUE(me(a).is_null());
+  EXPECT_TRUE(me(c).is_null());
+  EXPECT_EQ(post("/api/account/logout-all", json::object(), c).status, 401);
+}
+
+TEST_F(AccountsHttpTest, GuestWhoRegistersKeepsItsGameAndDeletionRenamesIt) {
+  auto g = post("/api/games", {{"name", "erin"}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const std::string game = g.body["game"], seat_token = g.body["token"];
+  auto r = post("/api/account/register",
+                {{"name", "Erin"}, {"password", "correct horse"}, {"seats", {{{"game", game}, {"token", seat_token}}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["claimed"], 1);
+  {  // the game is the account's now
+    std::string error;
+    auto store = server::open_store(options_.db, &error);
+    ASSERT_TRUE(store) << error;
+    int64_t n = 0;
+    store->transact([&](server::Sql& q) {
+      n = server::sql_int(q.run("SELECT COUNT(*) FROM games g JOIN accounts a ON a.id=g.white_account OR "
+                                "a.id=g.black_account WHERE a.name='Erin' AND g.id=?", {game}).at(0).at(0));
+    });
+    EXPECT_EQ(n, 1);
+  }
+  auto wrong = post("/api/account/delete", {{"password", "not the password"}}, token_of(r));
+  EXPECT_EQ(wrong.status, 401);
+  auto del = post("/api/account/delete", {{"password", "correct horse"}}, token_of(r));
+  ASSERT_EQ(del.status, 200) << del.text;
+  auto list = http_request(port_, http::verb::get, "/api/games");
+  ASSERT_EQ(list.body["games"].size(), 1u);
+  const json& row = list.body["games"][0];
+  EXPECT_TRUE(row["white"] == "deleted" || row["black"] == "deleted") << row;
+  EXPECT_EQ(post("/api/account/login", {{"name", "erin"}, {"password", "correct horse"}}).status, 401);
+}
+
+TEST_F(AccountsHttpTest, WebSocketSessionKnowsItsAccount) {
+  const std::string token = registered("frank");
+  auto g = post("/api/games", {{"name", "host"}});
+  ASSERT_EQ(g.status, 201);
+  const std::string game = g.body["game"];
+  {  // muted by a moderator
+    std::string error;
+    auto store = server::open_store(options_.db, &error);
+    ASSERT_TRUE(store) << error;
+    server::AccountStore accounts(*store);
+    ASSERT_TRUE(accounts.set_muted("frank", true, "test", 1));
+  }
+  WsClient muted(port_, 0, {{"Cookie", std::string(server::kSessionCookie) + "=" + token}});
+  muted.send({{"type", "hello"}, {"game", game}, {"name", "someone else"}});
+  ASSERT_TRUE(muted.recv_type("snapshot"));
+  muted.send({{"type", "chat"}, {"text", "hello"}});
+  auto e = muted.recv_type("error");
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "muted");
+  // A guest may chat, under the name it gives.
+  WsClient guest(port_);
+  guest.send({{"type", "hello"}, {"game", game}, {"name", "gus"}});
+  ASSERT_TRUE(guest.recv_type("snapshot"));
+  guest.send({{"type", "chat"}, {"text", "hi"}});
+  auto line = guest.recv_type("chat");
+  ASSERT_TRUE(line) << "no chat event";
+  EXPECT_NE(line->dump().find("gus"), std::string::npos) << *line;
+  // Online now: the account (not the guest).
+  auto online = http_request(port_, http::verb::get, "/api/online");
+  ASSERT_EQ(online.status, 200) << online.text;
+  EXPECT_EQ(online.body["players"], json::array({"frank"}));
+}
+
+TEST_F(AccountsHttpTest, OnlineNowForgetsClosedConnections) {
+  const std::string token = registered("gina");
+  auto g = post("/api/games", {{"name", "host"}});
+  {
+    WsClient ws(port_, 0, {{"Cookie", std::string(server::kSessionCookie) + "=" + token}});
+    ws.send({{"type", "hello"}, {"game", g.body["game"]}});
+    ASSERT_TRUE(ws.recv_type("snapshot"));
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/online").body["players"], json::array({"gina"}));
+  }
+  json players;
+  for (int i = 0; i < 1000; ++i) {  // the server sees the close a moment later
+    players = http_request(port_, http::verb::get, "/api/online").body["players"];
+    if (players.empty()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(players.empty()) << players;
+}
+
+TEST(SessionCookie, SecureOnlyOverTlsAndParsedAmongOthers) {
+  EXPECT_NE(server::session_cookie("t", true).find("; Secure"), std::string::npos);
+  EXPECT_EQ(server::session_cookie("t", false).find("Secure"), std::string::npos);
+  EXPECT_EQ(server::cookie_value("a=1; yinsh_session=abc; b=2", "yinsh_session"), "abc");
+  EXPECT_EQ(server::cookie_value("xyinsh_session=abc", "yinsh_session"), "");
+}
+
+}  // namespace

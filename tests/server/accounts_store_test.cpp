@@ -1,0 +1,159 @@
+// AccountStore on both stores: names unique by key and by look-alike skeleton, sessions
+// (revocable, every one at once, on a password change), deletion that keeps the games under
+// the name "deleted", guest seats claimed by token, moderation logged.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "accounts/password.h"
+#include "pg_cluster.h"
+#include "server/accounts_store.h"
+#include "server/events.h"
+#include "server/store.h"
+
+using namespace yinsh;
+using namespace yinsh::server;
+
+namespace {
+
+class AccountStoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgres") {
+      auto& pg = yinsh::test::PgCluster::instance();
+      if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+      spec_ = pg.new_database();
+    } else {
+      dir_ = std::filesystem::temp_directory_path() /
+             ("yinsh-acc-" + std::to_string(getpid()) + "-" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+      std::filesystem::remove_all(dir_);
+      std::filesystem::create_directories(dir_);
+      spec_ = (dir_ / "games.db").string();
+    }
+    std::string error;
+    store_ = open_store(spec_, &error);
+    ASSERT_TRUE(store_) << error;
+    accounts_ = std::make_unique<AccountStore>(*store_);
+  }
+  void TearDown() override {
+    accounts_.reset();
+    store_.reset();
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+  }
+  std::string make(const std::string& typed) {
+    std::string error, id;
+    const auto name = accounts::parse_username(typed, &error);
+    EXPECT_TRUE(name) << error;
+    EXPECT_EQ(accounts_->create(*name, "hash", 1000, &id), AccountStore::Created::Ok);
+    return id;
+  }
+  AccountStore::Created try_make(const std::string& typed) {
+    std::string error, id;
+    const auto name = accounts::parse_username(typed, &error);
+    EXPECT_TRUE(name) << error;
+    return accounts_->create(*name, "hash", 1000, &id);
+  }
+  // A guest game with ann (white, token `t`) and bob (black).
+  void guest_game(const std::string& id, const std::string& t) {
+    GameMeta m{id, Variant::Normal, std::nullopt, 1};
+    std::string error;
+    ASSERT_TRUE(store_->create_game(m, &error)) << error;
+    std::vector<StoredEvent> evs = {{1, event_body(Event{1, 1, ev::Joined{WHITE, "ann", SeatKind::Human, 0, t}})},
+                                    {2, event_body(Event{2, 1, ev::Joined{BLACK, "bob", SeatKind::Human, 0, "b" + t}})}};
+    GameSummary s;
+    s.id = id;
+    s.white = "ann";
+    s.black = "bob";
+    s.status = Status::Active;
+    s.version = 2;
+    ASSERT_EQ(store_->append(id, evs, s, &error), AppendStatus::Ok) << error;
+  }
+  std::string spec_;
+  std::filesystem::path dir_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<AccountStore> accounts_;
+};
+
+TEST_P(AccountStoreTest, NamesAreUniqueIgnoringCaseAndLookAlikes) {
+  const std::string id = make("Olivia");
+  EXPECT_EQ(id.size(), 20u);
+  EXPECT_EQ(try_make("olivia"), AccountStore::Created::Taken);
+  EXPECT_EQ(try_make("OLIVIA"), AccountStore::Created::Taken);
+  EXPECT_EQ(try_make("0l1v1a"), AccountStore::Created::LookAlike);
+  EXPECT_EQ(try_make("Oli_via"), AccountStore::Created::LookAlike);
+  EXPECT_EQ(try_make("Olivier"), AccountStore::Created::Ok);
+  const auto a = accounts_->by_key("olivia");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->name, "Olivia");
+  EXPECT_EQ(a->id, id);
+  EXPECT_EQ(a->role, "player");
+}
+
+TEST_P(AccountStoreTest, SessionsAreRevocable) {
+  const std::string id = make("carol");
+  accounts_->add_session("d1", id, 1000);
+  accounts_->add_session("d2", id, 1000);
+  accounts_->add_session("d3", id, 1000);
+  ASSERT_TRUE(accounts_->by_session("d1", 2000));
+  EXPECT_FALSE(accounts_->by_session("nope", 2000));
+  accounts_->end_session("d1");
+  EXPECT_FALSE(accounts_->by_session("d1", 2000));
+  accounts_->set_password(id, "newhash", "d2");  // other sessions end
+  EXPECT_TRUE(accounts_->by_session("d2", 2000));
+  EXPECT_FALSE(accounts_->by_session("d3", 2000));
+  EXPECT_EQ(accounts_->by_id(id)->password, "newhash");
+  EXPECT_EQ(accounts_->end_sessions(id), 1);
+  EXPECT_FALSE(accounts_->by_session("d2", 2000));
+  // Idle sessions expire.
+  accounts_->add_session("d4", id, 1000);
+  EXPECT_FALSE(accounts_->by_session("d4", 1000 + AccountStore::kSessionIdleMs + 1));
+}
+
+TEST_P(AccountStoreTest, GuestSeatsAreClaimedByTokenAndDeletionRenamesThem) {
+  const std::string id = make("ann");
+  guest_game("aaaaaaaaaaaa", "tok1");
+  guest_game("bbbbbbbbbbbb", "tok2");
+  // A wrong token, an unknown game and the right one.
+  EXPECT_EQ(accounts_->claim_seats(id, {{"aaaaaaaaaaaa", "wrong"}, {"zzzzzzzzzzzz", "tok1"}, {"bbbbbbbbbbbb", "tok2"}}), 1);
+  EXPECT_EQ(accounts_->claim_seats(id, {{"bbbbbbbbbbbb", "tok2"}}), 0);  // once
+  accounts_->add_session("s", id, 1000);
+  ASSERT_TRUE(accounts_->remove(id, 5000));
+  EXPECT_FALSE(accounts_->remove(id, 5000));
+  EXPECT_FALSE(accounts_->by_session("s", 5000));
+  auto games = store_->list_games(std::nullopt, 10);
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) EXPECT_EQ(g.white, g.id == "bbbbbbbbbbbb" ? "deleted" : "ann") << g.id;
+  const auto log = store_->load_events("bbbbbbbbbbbb", 0);
+  ASSERT_EQ(log.size(), 2u);
+  const auto joined = std::get<ev::Joined>(parse_event_body(log[0].body, 1).body);
+  EXPECT_EQ(joined.name, "deleted");
+  EXPECT_EQ(std::get<ev::Joined>(parse_event_body(log[1].body, 2).body).name, "bob");
+  EXPECT_EQ(try_make("Ann"), AccountStore::Created::Taken);  // the name stays taken
+}
+
+TEST_P(AccountStoreTest, ModerationIsLogged) {
+  make("dave");
+  EXPECT_TRUE(accounts_->set_role("dave", "admin", "cli", 10));
+  EXPECT_FALSE(accounts_->set_role("nobody", "admin", "cli", 11));
+  EXPECT_TRUE(accounts_->set_muted("dave", true, "root", 12));
+  const std::string id = accounts_->by_key("dave")->id;
+  accounts_->add_session("s", id, 13);
+  EXPECT_TRUE(accounts_->set_closed("dave", true, "root", 14));
+  EXPECT_FALSE(accounts_->by_session("s", 15));
+  const auto a = accounts_->by_key("dave");
+  EXPECT_EQ(a->role, "admin");
+  EXPECT_TRUE(a->muted);
+  EXPECT_TRUE(a->closed);
+  const auto log = accounts_->moderation_log(10);
+  ASSERT_EQ(log.size(), 3u);
+  EXPECT_EQ(log[0].action, "close");
+  EXPECT_EQ(log[2].action, "role");
+  EXPECT_EQ(log[2].detail, "admin");
+  EXPECT_EQ(log[2].actor, "cli");
+}
+
+INSTANTIATE_TEST_SUITE_P(Stores, AccountStoreTest, ::testing::Values("sqlite", "postgres"));
+
+}  // namespace

@@ -1,0 +1,126 @@
+// Schema migrations (server/store_migrations.h) on both stores: a new database gets every
+// migration once; a database of release 0.1 (the committed SQLite fixture, and the same schema
+// made by hand on PostgreSQL) is upgraded in place with every game and event kept; a database
+// newer than the program is refused untouched; servers starting together migrate once.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <future>
+
+#include "pg_cluster.h"
+#include "server/store.h"
+#include "server/store_migrations.h"
+
+using namespace yinsh;
+using namespace yinsh::server;
+namespace fs = std::filesystem;
+
+namespace {
+
+int64_t count(Store& s, const std::string& sql) {
+  int64_t n = -1;
+  s.transact([&](Sql& q) { n = sql_int(q.run(sql).at(0).at(0)); });
+  return n;
+}
+
+int version_of(Store& s) {
+  int v = -1;
+  s.transact([&](Sql& q) { v = schema_version(q); });
+  return v;
+}
+
+fs::path temp_dir(const std::string& what) {
+  const auto dir = fs::temp_directory_path() /
+                   ("yinsh-migrate-" + std::to_string(getpid()) + "-" + what);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::unique_ptr<Store> open_ok(const std::string& spec) {
+  std::string error;
+  auto s = open_store(spec, &error);
+  EXPECT_TRUE(s) << error;
+  return s;
+}
+
+}  // namespace
+
+TEST(Migrations, NewSqliteDatabaseGetsEveryMigrationOnce) {
+  const auto dir = temp_dir("new");
+  const std::string spec = (dir / "games.db").string();
+  {
+    auto s = open_ok(spec);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(version_of(*s), kSchemaVersion);
+    EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM schema_migrations"), kSchemaVersion);
+    EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM accounts"), 0);
+  }
+  auto again = open_ok(spec);  // reopening applies nothing more
+  ASSERT_TRUE(again);
+  EXPECT_EQ(count(*again, "SELECT COUNT(*) FROM schema_migrations"), kSchemaVersion);
+  again.reset();
+  fs::remove_all(dir);
+}
+
+TEST(Migrations, Release01SqliteFileUpgradesInPlaceWithEveryEvent) {
+  const auto dir = temp_dir("r01");
+  const fs::path db = dir / "games.db";
+  fs::copy_file(fs::path(YINSH_TEST_DATA) / "fixtures" / "release-0.1.sqlite", db);
+  {
+    auto s = open_ok(db.string());
+    ASSERT_TRUE(s);
+    EXPECT_EQ(version_of(*s), kSchemaVersion);
+    // Counted on the fixture with sqlite3: 8 games, 449 events (see tests/data/fixtures/README.md).
+    EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM games"), 8);
+    EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM events"), 449);
+    EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM games WHERE rated=0 AND white_account IS NULL"), 8);
+    EXPECT_EQ(s->list_games(std::nullopt, 50).size(), 8u);
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Migrations, DatabaseNewerThanTheProgramIsRefusedUntouched) {
+  const auto dir = temp_dir("newer");
+  const std::string spec = (dir / "games.db").string();
+  {
+    auto s = open_ok(spec);
+    ASSERT_TRUE(s);
+    s->transact([](Sql& q) { q.run("INSERT INTO schema_migrations(version, applied_at) VALUES (99, 0)"); });
+  }
+  std::string error;
+  EXPECT_FALSE(open_store(spec, &error));
+  EXPECT_NE(error.find("newer than this program"), std::string::npos) << error;
+  fs::remove_all(dir);
+}
+
+TEST(Migrations, PostgresRelease01SchemaUpgradesAndConcurrentOpensMigrateOnce) {
+  auto& pg = yinsh::test::PgCluster::instance();
+  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+  const std::string spec = pg.new_database();
+  ASSERT_FALSE(spec.empty());
+  // The schema release 0.1 created on PostgreSQL, with one game and two events.
+  ASSERT_TRUE(pg.sql(spec,
+                     "CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, base_ms BIGINT, inc_ms BIGINT, "
+                     "created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, status TEXT NOT NULL, white TEXT NOT NULL "
+                     "DEFAULT '', black TEXT NOT NULL DEFAULT '', result TEXT NOT NULL DEFAULT '', ply INTEGER NOT NULL "
+                     "DEFAULT 0, version BIGINT NOT NULL DEFAULT 0);\n"
+                     "CREATE TABLE events (game_id TEXT NOT NULL REFERENCES games(id), version BIGINT NOT NULL, body TEXT "
+                     "NOT NULL, PRIMARY KEY (game_id, version));\n"
+                     "INSERT INTO games VALUES ('aaaaaaaaaaaa','normal',NULL,NULL,1,2,'waiting','ann','',''"
+                     ",0,2);\n"
+                     "INSERT INTO events VALUES ('aaaaaaaaaaaa',1,'{}'),('aaaaaaaaaaaa',2,'{}');\n"));
+  // Three servers open it at once: one migrates, the others find it done.
+  std::vector<std::future<std::unique_ptr<Store>>> opens;
+  for (int i = 0; i < 3; ++i) opens.push_back(std::async(std::launch::async, [&] { return open_ok(spec); }));
+  std::vector<std::unique_ptr<Store>> stores;
+  for (auto& f : opens) stores.push_back(f.get());
+  for (auto& s : stores) ASSERT_TRUE(s);
+  EXPECT_EQ(version_of(*stores[0]), kSchemaVersion);
+  EXPECT_EQ(count(*stores[0], "SELECT COUNT(*) FROM schema_migrations"), kSchemaVersion);
+  EXPECT_EQ(count(*stores[1], "SELECT COUNT(*) FROM events WHERE game_id='aaaaaaaaaaaa'"), 2);
+  const auto games = stores[2]->list_games(std::nullopt, 10);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].white, "ann");
+}

@@ -1,0 +1,88 @@
+// The player's account as the page knows it (docs/api.md 2.1): who is logged in, and the
+// calls that change it. The session itself is an HttpOnly cookie the page never reads; it
+// learns the account from GET /api/account/me. Register and log in send the seat tokens this
+// browser holds (localStorage "yinsh.seat.<game>"), so a guest's games become the account's.
+import { useEffect, useState } from "preact/hooks";
+import { request } from "./api";
+
+export interface Account {
+  name: string;
+  role: "player" | "admin";
+  muted: boolean;
+  created_at: number;
+}
+
+type Reply = { account: Account | null; claimed?: number };
+
+let current: Account | null | undefined; // undefined: not asked yet
+const listeners = new Set<(a: Account | null) => void>();
+
+function set(a: Account | null): void {
+  current = a;
+  for (const l of listeners) l(a);
+}
+
+/** The seat tokens kept in this browser: [{game, token}]. */
+export function heldSeats(): { game: string; token: string }[] {
+  const out: { game: string; token: string }[] = [];
+  try {
+    const s = globalThis.localStorage;
+    for (let i = 0; s && i < s.length; ++i) {
+      const key = s.key(i);
+      const m = key ? /^yinsh\.seat\.([a-z0-9]{12})$/.exec(key) : null;
+      if (!m || !key) continue;
+      let v: { token?: unknown } | null = null;
+      try {
+        v = JSON.parse(s.getItem(key) ?? "null") as { token?: unknown } | null;
+      } catch {
+        continue; // not ours: skipped
+      }
+      if (v && typeof v.token === "string") out.push({ game: m[1] as string, token: v.token });
+    }
+  } catch {
+    // storage unavailable: nothing to claim
+  }
+  return out.slice(0, 200);
+}
+
+export const accounts = {
+  async refresh(): Promise<Account | null> {
+    const r = await request<Reply>("GET", "/api/account/me");
+    set(r.account);
+    return r.account;
+  },
+  async register(name: string, password: string): Promise<Reply> {
+    const r = await request<Reply>("POST", "/api/account/register", { name, password, seats: heldSeats() });
+    set(r.account);
+    return r;
+  },
+  async login(name: string, password: string): Promise<Reply> {
+    const r = await request<Reply>("POST", "/api/account/login", { name, password, seats: heldSeats() });
+    set(r.account);
+    return r;
+  },
+  async logout(everywhere = false): Promise<void> {
+    await request("POST", everywhere ? "/api/account/logout-all" : "/api/account/logout", {});
+    set(null);
+  },
+  async changePassword(current: string, next: string): Promise<void> {
+    await request("POST", "/api/account/password", { current, new: next });
+  },
+  async remove(password: string): Promise<void> {
+    await request("POST", "/api/account/delete", { password });
+    set(null);
+  },
+};
+
+/** The logged-in account (null: a guest; undefined while the first answer is awaited). */
+export function useAccount(): Account | null | undefined {
+  const [a, setA] = useState(current);
+  useEffect(() => {
+    listeners.add(setA);
+    if (current === undefined) accounts.refresh().catch(() => set(null));
+    return () => {
+      listeners.delete(setA);
+    };
+  }, []);
+  return a;
+}
