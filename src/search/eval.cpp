@@ -1,5 +1,6 @@
 #include "eval.h"
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "weights.h"
 
@@ -19,27 +20,82 @@ struct RingStats {
   Bitboard movable;    // rings with at least one destination
 };
 
+// One direction of a ring on p: its destinations are counted into n, the opposing markers
+// it would jump into flippable (the first piece on the ray is a marker, and the first point
+// after that unbroken group of markers is empty: the markers from b up to that point).
+template <Direction d>
+[[gnu::always_inline]] inline void ring_ray(Point p, Bitboard rings, Bitboard markers, Bitboard theirs,
+                                            int& n, Bitboard& flippable) {
+  const Bitboard r = ray(p, d);
+  const int b = nearest_index<d>(r & (rings | markers));
+  n += (r & ~(RAYS.ray[d][b] | RAYS.bit[b])).count();
+  if (RAYS.bit[b] & markers) {
+    const int e = nearest_index<d>(RAYS.ray[d][b] & ~markers);
+    if (RAYS.bit[e] & ~rings) {
+      ++n;
+      flippable |= (RAYS.bit[b] | RAYS.ray[d][b]) & ~(RAYS.bit[e] | RAYS.ray[d][e]) & theirs;
+    }
+  }
+}
+
 // One pass over a side's rings: destinations, stuck rings, jumpable opposing markers.
 RingStats ring_stats(const Position& pos, Color c) {
   RingStats s;
   const Bitboard rings = pos.rings(), markers = pos.markers(), theirs = pos.markers(~c);
-  for (Point p : pos.rings(c)) {
+  pos.rings(c).for_each([&](Point p) {
     int n = 0;
     s.central += GEO.reach[p];
-    for (int d = 0; d < NUM_DIRECTIONS; ++d) {
-      const Direction dir = Direction(d);
-      const Bitboard dest = ring_destinations(p, dir, rings, markers);
-      n += dest.count();
-      if (!dest) continue;
-      // The farthest destination is a jump landing when markers lie before it.
-      const Point far = is_positive(dir) ? dest.msb() : dest.lsb();
-      s.flippable |= between(p, far) & theirs;
-    }
+    ring_ray<N>(p, rings, markers, theirs, n, s.flippable);
+    ring_ray<S>(p, rings, markers, theirs, n, s.flippable);
+    ring_ray<E>(p, rings, markers, theirs, n, s.flippable);
+    ring_ray<W>(p, rings, markers, theirs, n, s.flippable);
+    ring_ray<NE>(p, rings, markers, theirs, n, s.flippable);
+    ring_ray<SW>(p, rings, markers, theirs, n, s.flippable);
     s.mobility += n;
     if (n == 0) ++s.stuck;
     else s.movable |= Bitboard::of(p);
-  }
+  });
   return s;
+}
+
+// Five-windows with k of `own`'s markers and none of `other`'s (k = 2, 3, 4), and the 4-windows
+// holding one of `rings` (rows next turn). All windows of a direction at once: bit p of a mask
+// stands for the window starting at p, the five bits of each window are summed with bit-sliced
+// adders (p + k * DIR_SHIFT is the window's k-th point: shifts never wrap, geometry.h).
+struct WindowCounts {
+  int w2 = 0, w3 = 0, w4 = 0, rownow = 0;
+};
+
+constexpr Direction WINDOW_DIRS[3] = {N, E, NE};
+constexpr Bitboard::u128 WINDOW_STARTS[3] = {five_starts(BOARD, N).raw(), five_starts(BOARD, E).raw(),
+                                             five_starts(BOARD, NE).raw()};
+static_assert(Bitboard::from_raw(WINDOW_STARTS[0]).count() + Bitboard::from_raw(WINDOW_STARTS[1]).count() +
+                  Bitboard::from_raw(WINDOW_STARTS[2]).count() ==
+              NUM_WINDOWS);
+
+WindowCounts window_counts(Bitboard own, Bitboard other, Bitboard rings) {
+  using u128 = Bitboard::u128;
+  WindowCounts c;
+  const u128 m = own.raw(), t = other.raw(), r = rings.raw();
+  for (int i = 0; i < 3; ++i) {
+    const int s = DIR_SHIFT[WINDOW_DIRS[i]];
+    const u128 x1 = m >> s, x2 = m >> 2 * s, x3 = m >> 3 * s, x4 = m >> 4 * s;
+    const u128 blocked = t | t >> s | t >> 2 * s | t >> 3 * s | t >> 4 * s;
+    const u128 open = WINDOW_STARTS[i] & ~blocked;
+    // sum = b0 + 2 * (c1 + c2 + c3 + c4), at most 5, so at most two carries are set.
+    const u128 s1 = m ^ x1, c1 = m & x1;
+    const u128 s2 = s1 ^ x2, c2 = s1 & x2;
+    const u128 s3 = s2 ^ x3, c3 = s2 & x3;
+    const u128 b0 = s3 ^ x4, c4 = s3 & x4;
+    const u128 b1 = c1 ^ c2 ^ c3 ^ c4, b2 = (c1 | c2 | c3 | c4) & ~b1;  // sum = b0 + 2 b1 + 4 b2
+    const u128 four = open & ~b0 & b2;
+    const u128 ring_in = r | r >> s | r >> 2 * s | r >> 3 * s | r >> 4 * s;
+    c.w2 += Bitboard::from_raw(open & ~b0 & b1).count();
+    c.w3 += Bitboard::from_raw(open & b0 & b1).count();
+    c.w4 += Bitboard::from_raw(four).count();
+    c.rownow += Bitboard::from_raw(four & ring_in).count();
+  }
+  return c;
 }
 
 }  // namespace
@@ -93,25 +149,15 @@ void extract_features(const Position& pos, FeatureVector& f) {
   const int pool = pos.markers_in_pool();
   f[F_ENDGAME] = f[F_REMOVED] * (pool < 20 ? 20 - pool : 0);
 
-  for (const Window& w : GEO.windows) {
-    const int a = (w.mask & mu).count(), b = (w.mask & mt).count();
-    if (b == 0) {
-      if (a == 2) ++f[F_W2];
-      else if (a == 3) ++f[F_W3_US];
-      else if (a == 4) {
-        ++f[F_W4_US];
-        if (w.mask & su.movable) ++f[F_ROWNOW_US];
-      }
-    }
-    if (a == 0) {
-      if (b == 2) --f[F_W2];
-      else if (b == 3) ++f[F_W3_THEM];
-      else if (b == 4) {
-        ++f[F_W4_THEM];
-        if (w.mask & st.movable) ++f[F_ROWNOW_THEM];
-      }
-    }
-  }
+  const WindowCounts cu = window_counts(mu, mt, su.movable);
+  const WindowCounts ct = window_counts(mt, mu, st.movable);
+  f[F_W2] = cu.w2 - ct.w2;
+  f[F_W3_US] = cu.w3;
+  f[F_W3_THEM] = ct.w3;
+  f[F_W4_US] = cu.w4;
+  f[F_W4_THEM] = ct.w4;
+  f[F_ROWNOW_US] = cu.rownow;
+  f[F_ROWNOW_THEM] = ct.rownow;
 }
 
 int evaluate(const Position& pos, const Weights& w) {

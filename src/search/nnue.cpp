@@ -68,12 +68,19 @@ int forward_scalar(const Network& net, const int16_t* us, const int16_t* them) {
   return finish(net, sums);
 }
 
-void apply_scalar(const Network& net, int16_t* acc, int feature, int sign) {
-  const int16_t* w = net.ft_weight[feature];
-  if (sign > 0)
-    for (int i = 0; i < NNUE_HIDDEN; ++i) acc[i] = int16_t(uint16_t(acc[i]) + uint16_t(w[i]));
-  else
-    for (int i = 0; i < NNUE_HIDDEN; ++i) acc[i] = int16_t(uint16_t(acc[i]) - uint16_t(w[i]));
+void update_scalar(const Network& net, const int16_t* from, int16_t* to, const int* removed,
+                   int n_removed, const int* added, int n_added) {
+  uint16_t a[NNUE_HIDDEN];  // unsigned: wrapping sums, as the SIMD lanes
+  for (int i = 0; i < NNUE_HIDDEN; ++i) a[i] = uint16_t(from[i]);
+  for (int k = 0; k < n_removed; ++k) {
+    const int16_t* w = net.ft_weight[removed[k]];
+    for (int i = 0; i < NNUE_HIDDEN; ++i) a[i] = uint16_t(a[i] - uint16_t(w[i]));
+  }
+  for (int k = 0; k < n_added; ++k) {
+    const int16_t* w = net.ft_weight[added[k]];
+    for (int i = 0; i < NNUE_HIDDEN; ++i) a[i] = uint16_t(a[i] + uint16_t(w[i]));
+  }
+  for (int i = 0; i < NNUE_HIDDEN; ++i) to[i] = int16_t(a[i]);
 }
 
 #ifdef YINSH_NNUE_X86
@@ -113,15 +120,24 @@ __attribute__((target("avx2"))) int forward_avx2(const Network& net, const int16
   return finish(net, sums);
 }
 
-__attribute__((target("avx2"))) void apply_avx2(const Network& net, int16_t* acc, int feature,
-                                                  int sign) {
-  const int16_t* w = net.ft_weight[feature];
-  for (int i = 0; i < NNUE_HIDDEN; i += 16) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i));
-    const __m256i b = _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(acc + i),
-                        sign > 0 ? _mm256_add_epi16(a, b) : _mm256_sub_epi16(a, b));
+// The whole accumulator (128 lanes) stays in 8 registers while every feature is applied.
+__attribute__((target("avx2"))) void update_avx2(const Network& net, const int16_t* from, int16_t* to,
+                                                   const int* removed, int n_removed, const int* added,
+                                                   int n_added) {
+  constexpr int REGS = NNUE_HIDDEN / 16;
+  __m256i a[REGS];
+  for (int r = 0; r < REGS; ++r) a[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + 16 * r));
+  for (int k = 0; k < n_removed; ++k) {
+    const int16_t* w = net.ft_weight[removed[k]];
+    for (int r = 0; r < REGS; ++r)
+      a[r] = _mm256_sub_epi16(a[r], _mm256_load_si256(reinterpret_cast<const __m256i*>(w + 16 * r)));
   }
+  for (int k = 0; k < n_added; ++k) {
+    const int16_t* w = net.ft_weight[added[k]];
+    for (int r = 0; r < REGS; ++r)
+      a[r] = _mm256_add_epi16(a[r], _mm256_load_si256(reinterpret_cast<const __m256i*>(w + 16 * r)));
+  }
+  for (int r = 0; r < REGS; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + 16 * r), a[r]);
 }
 
 const bool HAS_AVX2 = __builtin_cpu_supports("avx2");
@@ -143,12 +159,17 @@ int forward(const Network& net, const int16_t* us, const int16_t* them, bool sim
   return forward_scalar(net, us, them);
 }
 
-void apply_feature(const Network& net, int16_t* acc, int feature, int sign, bool simd) {
+void update(const Network& net, const int16_t* from, int16_t* to, const int* removed, int n_removed,
+            const int* added, int n_added, bool simd) {
 #ifdef YINSH_NNUE_X86
-  if (simd && HAS_AVX2) return apply_avx2(net, acc, feature, sign);
+  if (simd && HAS_AVX2) return update_avx2(net, from, to, removed, n_removed, added, n_added);
 #endif
   (void)simd;
-  apply_scalar(net, acc, feature, sign);
+  update_scalar(net, from, to, removed, n_removed, added, n_added);
+}
+
+void apply_feature(const Network& net, int16_t* acc, int feature, int sign, bool simd) {
+  update(net, acc, acc, &feature, sign < 0, &feature, sign > 0, simd);
 }
 
 std::shared_ptr<const Network> parse_network(const uint8_t* data, size_t size, std::string* error) {

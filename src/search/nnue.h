@@ -70,6 +70,10 @@ int forward(const Network& net, const int16_t* us, const int16_t* them, bool sim
 // True when this CPU runs the AVX2 path.
 bool simd_available();
 
+// to = from minus the weights of the `removed` features plus those of the `added` ones
+// (wrapping int16 arithmetic; `to` may be `from`).
+void update(const Network& net, const int16_t* from, int16_t* to, const int* removed, int n_removed,
+            const int* added, int n_added, bool simd = true);
 // Adds (sign +1) or subtracts (-1) one feature's weights to an accumulator.
 void apply_feature(const Network& net, int16_t* acc, int feature, int sign, bool simd = true);
 

@@ -66,9 +66,8 @@ int active_features(const FeatureState& s, Color persp, int* out) {
 void refresh(const Network& net, const FeatureState& s, Accumulator& acc, bool simd) {
   int features[2 * NUM_POINTS + 3];
   for (int c = 0; c < 2; ++c) {
-    std::memcpy(acc.v[c], net.ft_bias, sizeof acc.v[c]);
     const int n = active_features(s, Color(c), features);
-    for (int i = 0; i < n; ++i) apply_feature(net, acc.v[c], features[i], +1, simd);
+    update(net, net.ft_bias, acc.v[c], nullptr, 0, features, n, simd);
   }
 }
 
@@ -91,6 +90,23 @@ void AccumulatorStack::push(const Position& after_move) {
   e.computed = false;
 }
 
+// Entry k from entry k - 1 (computed): the features that differ, or a refresh when more
+// than 60 differ.
+void AccumulatorStack::compute_from_below(const Network& net, int k, bool simd) {
+  Entry& e = entries_[size_t(k)];
+  const Entry& from = entries_[size_t(k - 1)];
+  for (int c = 0; c < 2; ++c) {
+    Delta d;
+    diff(from.state, e.state, Color(c), d);
+    if (d.n_added + d.n_removed > 60) {  // a refresh is cheaper
+      refresh(net, e.state, e.acc, simd);
+      break;
+    }
+    update(net, from.acc.v[c], e.acc.v[c], d.removed, d.n_removed, d.added, d.n_added, simd);
+  }
+  e.computed = true;
+}
+
 const Accumulator& AccumulatorStack::current(const Network& net, bool simd) {
   Entry& top = entries_[size_t(top_)];
   if (computed_with_ != &net) {  // another network: nothing below is valid
@@ -98,25 +114,16 @@ const Accumulator& AccumulatorStack::current(const Network& net, bool simd) {
     computed_with_ = &net;
   }
   if (top.computed) return top.acc;
+  // Every entry from the nearest computed one up to the top is computed, so that the
+  // siblings evaluated next (the same entries below them) need one small update each.
   int base = top_;
   while (base >= 0 && !entries_[size_t(base)].computed) --base;
   if (base < 0) {
-    refresh(net, top.state, top.acc, simd);
-  } else {
-    const Entry& from = entries_[size_t(base)];
-    for (int c = 0; c < 2; ++c) {
-      Delta d;
-      diff(from.state, top.state, Color(c), d);
-      if (d.n_added + d.n_removed > 60) {  // a refresh is cheaper
-        refresh(net, top.state, top.acc, simd);
-        break;
-      }
-      std::memcpy(top.acc.v[c], from.acc.v[c], sizeof top.acc.v[c]);
-      for (int i = 0; i < d.n_removed; ++i) apply_feature(net, top.acc.v[c], d.removed[i], -1, simd);
-      for (int i = 0; i < d.n_added; ++i) apply_feature(net, top.acc.v[c], d.added[i], +1, simd);
-    }
+    refresh(net, entries_[0].state, entries_[0].acc, simd);
+    entries_[0].computed = true;
+    base = 0;
   }
-  top.computed = true;
+  for (int k = base + 1; k <= top_; ++k) compute_from_below(net, k, simd);
   return top.acc;
 }
 

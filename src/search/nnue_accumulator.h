@@ -1,8 +1,9 @@
 // The accumulator stack of one search thread: entry k holds the two feature-transformer
 // accumulators (White's and Black's point of view) of the position k decisions below the
-// root. push() after do_move only records what the features depend on; the accumulator is
-// computed when evaluate() needs it, from the nearest computed entry below it by adding and
-// subtracting the features that differ (or from scratch when that is cheaper). No allocation.
+// root. push() after do_move only records what the features depend on; the accumulators are
+// computed when evaluate() needs the top one: each entry from the nearest computed one below
+// up to the top, from the entry under it by adding and subtracting the features that differ
+// (or from scratch when that is cheaper), so siblings share their parent's work. No allocation.
 #pragma once
 
 #include <array>
@@ -55,6 +56,8 @@ class AccumulatorStack {
     FeatureState state;
     bool computed;
   };
+  void compute_from_below(const Network& net, int k, bool simd);
+
   std::array<Entry, CAPACITY> entries_;
   int top_ = 0;
   const Network* computed_with_ = nullptr;  // entries computed with another net are stale

@@ -123,6 +123,17 @@ TEST(Nnue, SimdPathEqualsScalarPath) {
     apply_feature(*net, a, f, sign, true);
     apply_feature(*net, b, f, sign, false);
     ASSERT_EQ(std::memcmp(a, b, sizeof a), 0);
+    // Several features at once, into another accumulator, with wrapping sums.
+    int removed[40], added[40];
+    const int n_removed = int(rng.below(40)), n_added = int(rng.below(40));
+    for (int i = 0; i < n_removed; ++i) removed[i] = int(rng.below(NNUE_INPUTS));
+    for (int i = 0; i < n_added; ++i) added[i] = int(rng.below(NNUE_INPUTS));
+    update(*net, us, a, removed, n_removed, added, n_added, true);
+    update(*net, us, b, removed, n_removed, added, n_added, false);
+    ASSERT_EQ(std::memcmp(a, b, sizeof a), 0);
+    for (int i = 0; i < n_removed; ++i) apply_feature(*net, us, removed[i], -1, false);
+    for (int i = 0; i < n_added; ++i) apply_feature(*net, us, added[i], +1, false);
+    ASSERT_EQ(std::memcmp(a, us, sizeof a), 0);
   }
 }
 
