@@ -8,8 +8,7 @@
 namespace yinsh::server {
 
 Room::Room(Hub::Impl& h, OnlineGame g)
-    : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)),
-      status_seen(int(game.status())) {}
+    : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)) {}
 
 void Room::post(std::function<void()> f) {
   asio::post(strand, [self = shared_from_this(), f = std::move(f)]() mutable { self->when_idle(std::move(f)); });
@@ -81,7 +80,6 @@ void Room::detach(Hub::Client* c) {
 }
 
 void Room::broadcast(const Event& event) {
-  status_seen = int(game.status());
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
   send_all(game.public_event(event, now_ms()));
 }

@@ -114,7 +114,6 @@ struct Room : std::enable_shared_from_this<Room> {
   asio::steady_timer timer;
   asio::steady_timer retry_timer;  // after the store failed: settle() again a little later
   OnlineGame game;  // the committed state
-  std::atomic<int> status_seen;  // game.status() as of the last broadcast, for other threads (metrics)
 
  private:
   void when_idle(std::function<void()> f);
@@ -147,6 +146,13 @@ struct Hub::Impl {
   HubOptions options;
   StoreWriter writer;
   AiPool ai_pool;
+  // Stored games by status for /metrics: counted on the store pool when a scrape finds the
+  // count older than kStoredCountMs, so a scrape shows the count of at most one scrape before
+  // (the first scrapes show none). Declared before the pool, whose tasks write them.
+  static constexpr int64_t kStoredCountMs = 5000;
+  std::array<std::atomic<int64_t>, 4> stored_by_status{};
+  std::atomic<int64_t> stored_counted_at{-1};  // -1: not counted yet
+  std::atomic<bool> counting{false};
   // Store reads and game creation: never on an I/O thread or a room's strand.
   asio::thread_pool store_pool;
   asio::steady_timer sweep_timer;
