@@ -7,8 +7,11 @@
 //   node --experimental-websocket --no-warnings scripts/soak.mjs PORT SECONDS GAMES THINK_MS VERIFY_AFTER_S
 // A decision is acknowledged when its sender receives the server's `decision` event for it (the
 // server stores an event before it broadcasts it). Every acknowledged decision is checked twice:
-// in each snapshot a reconnecting bot receives, and, VERIFY_AFTER_S seconds after play stops
-// (scripts/soak kills and restarts the server meanwhile), in GET /api/games/<id> of every game.
+// in each snapshot its own bot receives on reconnecting (not the other seat's bot: frames on
+// two sockets may arrive in either order, so a snapshot made before the other bot's decision
+// may be read after that bot read its acknowledgement), and, VERIFY_AFTER_S seconds after play
+// stops (scripts/soak kills and restarts the server meanwhile), in GET /api/games/<id> of
+// every game.
 // Prints one JSON line of counts; "lost" (acknowledged decisions missing or different) must be 0.
 const [port, seconds, gamesArg, thinkArg, verifyAfterArg] = process.argv.slice(2);
 const url = `http://127.0.0.1:${port}`;
@@ -23,7 +26,7 @@ const count = {
   games_created: 0, games_finished: 0, acknowledged: 0, reconnects_chosen: 0, reconnects_forced: 0,
   snapshots_checked: 0, lost: 0, http_retries: 0, errors: {}, first_lost: [],
 };
-const games = [];  // every game ever created: {id, acked: Map(ply -> decision)}
+const games = [];  // every game ever created: {id, acked: Map(ply -> [decision, color])}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const playing = () => Date.now() < stopAt;
 
@@ -44,10 +47,12 @@ function lose(game, what) {
   if (count.first_lost.length < 5) count.first_lost.push(`${game.id}: ${what}`);
 }
 
-// Every acknowledged decision of `game` is in `decisions` (the game's list, ply 1 first).
-function check(game, decisions) {
-  for (const [ply, d] of game.acked)
-    if (decisions[ply - 1] !== d) lose(game, `ply ${ply} acknowledged ${d}, stored ${decisions[ply - 1]}`);
+// Every decision of `game` acknowledged to `color` (to either seat if null) is in `decisions`
+// (the game's list, ply 1 first); `where` names the check.
+function check(game, decisions, color, where) {
+  for (const [ply, [d, by]] of game.acked)
+    if ((color === null || by === color) && decisions[ply - 1] !== d)
+      lose(game, `${where}: ply ${ply} acknowledged to ${by} ${d}, stored ${decisions[ply - 1]}`);
 }
 
 class Seat {
@@ -59,7 +64,9 @@ class Seat {
     const ws = new WebSocket(wsUrl);
     this.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", game: this.game.id, token: this.token }));
-    ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)));
+    // Only the current socket is heard: a socket being closed may still deliver frames, and a
+    // move planned from one would wait for a socket that is gone (the game would stall).
+    ws.onmessage = (e) => this.ws === ws && this.receive(JSON.parse(String(e.data)));
     ws.onerror = () => {};
     ws.onclose = () => {
       if (this.ws !== ws || this.closed) return;
@@ -87,7 +94,7 @@ class Seat {
       return;
     }
     if (m.type === "snapshot") {
-      check(this.game, m.game.decisions);
+      check(this.game, m.game.decisions, this.color, "snapshot");
       count.snapshots_checked++;
       if (m.game.state.status === "waiting" && !m.game.state.seats[this.color].ready)
         this.ws.send(JSON.stringify({ type: "start" }));
@@ -95,7 +102,7 @@ class Seat {
     }
     if (!m.state) return;
     if (m.type === "decision" && m.by === this.color && m.ply === this.pending) {
-      this.game.acked.set(m.ply, m.decision);
+      this.game.acked.set(m.ply, [m.decision, this.color]);
       count.acknowledged++;
       this.pending = -1;
       if (Math.random() < RECONNECT_CHANCE) return this.reconnect();
@@ -105,6 +112,7 @@ class Seat {
   play(s) {
     if (s.status === "over") return this.game.over();
     if (s.status !== "active" || s.to_move !== this.color || this.pending !== -1 || !playing()) return;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     if (s.legal.length === 0) return;
     const d = s.legal[Math.floor(Math.random() * s.legal.length)];
     this.pending = s.ply + 1;
@@ -147,7 +155,7 @@ await sleep(verifyAfter);  // scripts/soak kills and restarts the server meanwhi
 for (const g of games) {
   const r = await http("GET", `/api/games/${g.id}`);
   if (r.status !== 200) lose(g, `GET answered ${r.status}`);
-  else check(g, r.body.decisions);
+  else check(g, r.body.decisions, null, "after the last restart");
 }
 count.games_checked = games.length;
 console.log(JSON.stringify(count));
