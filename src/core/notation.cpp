@@ -66,6 +66,21 @@ static size_t write_point(Point p, char* out) {
   return 3;
 }
 
+uint64_t move_text_key(Move m) {
+  static_assert(MAX_MOVE_TEXT == sizeof(uint64_t));
+  char text[MAX_MOVE_TEXT] = {};
+  write_move(m, text);
+  uint64_t k = 0;
+  for (char c : text) k = k << 8 | static_cast<unsigned char>(c);
+  return k;
+}
+
+size_t key_text(uint64_t key, char* out) {
+  size_t len = 0;
+  for (int shift = 56; shift >= 0 && (key >> shift & 0xff); shift -= 8) out[len++] = char(key >> shift);
+  return len;
+}
+
 size_t write_move(Move m, char* out) {
   size_t n = 0;
   switch (m.kind()) {

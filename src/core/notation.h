@@ -19,6 +19,12 @@ std::string to_string(Move m);
 // legal lists).
 constexpr size_t MAX_MOVE_TEXT = 8;  // "xa10-k11" has 8
 size_t write_move(Move m, char* out);
+// Legal lists in the order of their texts without comparing strings: a decision's text
+// zero-padded to MAX_MOVE_TEXT bytes and read big-endian is an integer that sorts as the text
+// does (a shorter text before its extensions). key_text writes a key's text back into `out`
+// and returns its length.
+uint64_t move_text_key(Move m);
+size_t key_text(uint64_t key, char* out);
 std::string_view to_string(Step s);
 std::string_view to_string(Variant v);
 std::string_view to_string(Result r);  // "1-0", "0-1", "1/2-1/2" or "*"

@@ -9,6 +9,27 @@ Engine::Engine() : net_(nnue::embedded_network()), searcher_(config()) {}
 Engine::~Engine() {
   stop();
   wait();
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  work_.notify_one();
+  if (worker_.joinable()) worker_.join();
+}
+
+void Engine::loop() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    work_.wait(lock, [this] { return job_ || quit_; });
+    if (!job_) return;  // quit_
+    auto job = std::move(job_);
+    job_ = nullptr;
+    lock.unlock();
+    job();
+    lock.lock();
+    busy_ = false;
+    idle_.notify_all();
+  }
 }
 
 SearchConfig Engine::config() const {
@@ -49,14 +70,12 @@ bool Engine::start(const Position& pos, const Limits& limits, InfoCallback on_in
   if (busy_) return false;
   busy_ = true;
   stop_ = false;
-  if (worker_.joinable()) worker_.join();  // the previous search has finished
-  worker_ = std::thread([this, pos, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
+  job_ = [this, pos, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
     const SearchResult result = searcher_.run(pos, limits, stop_, on_info);
     if (on_done) on_done(result);
-    std::lock_guard lock(mutex_);
-    busy_ = false;
-    idle_.notify_all();
-  });
+  };
+  if (!worker_.joinable()) worker_ = std::thread([this] { loop(); });
+  work_.notify_one();
   return true;
 }
 
@@ -65,7 +84,6 @@ void Engine::stop() { stop_ = true; }
 void Engine::wait() {
   std::unique_lock lock(mutex_);
   idle_.wait(lock, [this] { return !busy_; });
-  if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
 }
 
 bool Engine::searching() const {

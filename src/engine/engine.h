@@ -46,6 +46,7 @@ class Engine {
 
  private:
   SearchConfig config() const;
+  void loop();  // the worker thread: runs each search start() hands it, until destruction
 
   Options options_;
   std::shared_ptr<const nnue::Network> net_;  // EvalFile's network (the built-in one at first)
@@ -54,6 +55,11 @@ class Engine {
   mutable std::mutex mutex_;
   std::condition_variable idle_;
   bool busy_ = false;
+  // One worker thread for the engine's life, started by the first search (a thread per search
+  // cost a thread's creation each time: 10% of the protocol fuzzer's time, and one per AI move).
+  std::condition_variable work_;
+  std::function<void()> job_;  // the search start() handed over, not yet taken by the worker
+  bool quit_ = false;
   std::thread worker_;
 };
 

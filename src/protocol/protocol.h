@@ -32,6 +32,7 @@ class Protocol {
   void cmd_go(std::string_view args);
   void cmd_setoption(std::string_view args);
   void cmd_perft(std::string_view args);
+  void cmd_legal();
   void cmd_show();
   void cmd_help();
   void send(const std::string& line);

@@ -261,18 +261,32 @@ void Hub::stop() {
 std::string Hub::store_kind() const { return impl_->store.kind(); }
 
 std::string Hub::metrics_text() const {
-  std::array<int, 4> by_status{};
+  Impl& h = *impl_;
+  const int64_t now = now_ms();
+  if (const int64_t at = h.stored_counted_at; (at < 0 || now - at >= Impl::kStoredCountMs) && !h.counting.exchange(true)) {
+    h.on_store([&h, now] {  // the pool is joined before these members go
+      try {
+        const auto counts = h.store.count_by_status();
+        for (size_t i = 0; i < counts.size(); ++i) h.stored_by_status[i] = counts[i];
+        h.stored_counted_at = now;
+        h.store_ok = true;
+      } catch (const StoreUnavailable&) {
+        h.store_ok = false;
+      }
+      h.counting = false;
+    });
+  }
   size_t loaded = 0;
   {
-    std::lock_guard lock(impl_->mutex);
-    loaded = impl_->rooms.size();
-    for (const auto& [id, r] : impl_->rooms) by_status[size_t(r->status_seen.load()) % by_status.size()]++;
+    std::lock_guard lock(h.mutex);
+    loaded = h.rooms.size();
   }
   std::string out = "# HELP yinsh_games_loaded Games held in memory.\n# TYPE yinsh_games_loaded gauge\n";
   out += "yinsh_games_loaded " + std::to_string(loaded) + "\n";
-  out += "# HELP yinsh_games Games held in memory, by status.\n# TYPE yinsh_games gauge\n";
+  if (h.stored_counted_at < 0) return out;
+  out += "# HELP yinsh_games Stored games, by status (counted at most every 5 s).\n# TYPE yinsh_games gauge\n";
   for (Status s : {Status::Waiting, Status::Active, Status::Over, Status::Aborted})
-    out += "yinsh_games{status=\"" + std::string(to_string(s)) + "\"} " + std::to_string(by_status[size_t(s)]) + "\n";
+    out += "yinsh_games{status=\"" + std::string(to_string(s)) + "\"} " + std::to_string(h.stored_by_status[size_t(s)]) + "\n";
   return out;
 }
 

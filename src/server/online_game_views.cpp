@@ -62,26 +62,15 @@ std::string OnlineGame::state_text(int64_t now) const {
   o.key("step").value(to_string(pos.step()));
   o.key("legal").begin_array();
   if (tm) {
-    // Sorted by their text. A text has at most 8 characters: zero-padded and read big-endian,
-    // it is an integer that sorts as the text does (a shorter text before its extensions).
-    static_assert(MAX_MOVE_TEXT == sizeof(uint64_t));
-    MoveList list;
+    MoveList list;  // sorted by their texts (core/notation.h: move_text_key)
     generate(pos, list);
     uint64_t keys[MAX_MOVES];
     size_t n = 0;
-    for (Move m : list) {
-      char text[MAX_MOVE_TEXT] = {};
-      write_move(m, text);
-      uint64_t k = 0;
-      for (char c : text) k = k << 8 | static_cast<unsigned char>(c);
-      keys[n++] = k;
-    }
+    for (Move m : list) keys[n++] = move_text_key(m);
     std::sort(keys, keys + n);
     for (size_t i = 0; i < n; ++i) {
       char text[MAX_MOVE_TEXT];
-      size_t len = 0;
-      for (int shift = 56; shift >= 0 && (keys[i] >> shift & 0xff); shift -= 8) text[len++] = char(keys[i] >> shift);
-      o.value(std::string_view(text, len));
+      o.value(std::string_view(text, key_text(keys[i], text)));
     }
   }
   o.end_array();

@@ -127,7 +127,7 @@ struct Room : std::enable_shared_from_this<Room> {
   std::array<std::optional<RatingChange>, 2> ratings;
   bool has_ratings() const { return ratings[0] || ratings[1]; }
   out::Ratings ratings_message() const;
-  std::atomic<int> status_seen;  // game.status() as of the last broadcast, for other threads (metrics)
+  std::atomic<int> status_seen;  // game.status() as of the last broadcast: its change to Over queues the report
   // Since when each seat's holder has not been connected to this process (nullopt: it is);
   // a timed game's absent player can be claimed against (seek_expiry.h).
   std::array<std::optional<int64_t>, 2> absent_since;
@@ -170,6 +170,13 @@ struct Hub::Impl {
   HubOptions options;
   StoreWriter writer;
   AiPool ai_pool;
+  // Stored games by status for /metrics: counted on the store pool when a scrape finds the
+  // count older than kStoredCountMs, so a scrape shows the count of at most one scrape before
+  // (the first scrapes show none). Declared before the pool, whose tasks write them.
+  static constexpr int64_t kStoredCountMs = 5000;
+  std::array<std::atomic<int64_t>, 4> stored_by_status{};
+  std::atomic<int64_t> stored_counted_at{-1};  // -1: not counted yet
+  std::atomic<bool> counting{false};
   // Store reads and game creation: never on an I/O thread or a room's strand.
   asio::thread_pool store_pool;
   asio::steady_timer sweep_timer;

@@ -91,6 +91,9 @@ static int32_t decode(std::string_view s, size_t i, size_t* len) {
     cp = cp << 6 | (b(k) & 0x3f);
   }
   *len = n;
+  // Overlong forms, surrogates and code points past U+10FFFF are malformed too.
+  constexpr int32_t kLeast[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kLeast[n] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return -1;
   return cp;
 }
 

@@ -9,6 +9,7 @@
 // game" or "no events". Both work again once the database is back.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -80,6 +81,8 @@ class Store {
   // Newest first; every status when `status` is empty (Over also lists Aborted).
   virtual std::vector<GameSummary> list_games(std::optional<Status> status, int limit) = 0;
   virtual std::vector<std::string> unfinished_games() = 0;
+  // How many games are stored in each status, indexed by Status (one query: /metrics).
+  virtual std::array<int64_t, 4> count_by_status() = 0;
 
   // Game reports (docs/analysis.md): a report's JSON kept with its game, one per game (written
   // again: replaced). Table `reports`, created if missing (no migration needed: a new table).

@@ -321,6 +321,21 @@ class PostgresStore final : public Store {
     return out;
   }
 
+  std::array<int64_t, 4> count_by_status() override {
+    std::array<int64_t, 4> out{};
+    try {
+      with_connection([&](pqxx::connection& c) {
+        out = {};
+        pqxx::read_transaction t(c);
+        for (const auto& row : t.exec("SELECT status, COUNT(*) FROM games GROUP BY status"))
+          if (auto s = parse_status(row[0].as<std::string>())) out[size_t(*s)] = row[1].as<int64_t>();
+      });
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
+    }
+    return out;
+  }
+
   void watch(AppendCallback on_append) override {
     {
       std::lock_guard lock(callback_mutex_);

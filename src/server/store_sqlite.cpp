@@ -258,6 +258,19 @@ class SqliteStore final : public Store {
     return out;
   }
 
+  std::array<int64_t, 4> count_by_status() override {
+    std::lock_guard lock(mutex_);
+    std::array<int64_t, 4> out{};
+    try {
+      SQLite::Statement q(db_, "SELECT status, COUNT(*) FROM games GROUP BY status");
+      while (q.executeStep())
+        if (auto s = parse_status(q.getColumn(0).getString())) out[size_t(*s)] = q.getColumn(1).getInt64();
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
+    }
+    return out;
+  }
+
  private:
   // Every half second, a PASSIVE checkpoint: it copies what it can without blocking commits.
   // Once a checkpoint has copied the whole WAL, the next commit starts the WAL over, so it

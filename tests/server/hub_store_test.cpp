@@ -65,6 +65,10 @@ class FlakyStore final : public Store {
     check();
     return inner_->unfinished_games();
   }
+  std::array<int64_t, 4> count_by_status() override {
+    check();
+    return inner_->count_by_status();
+  }
 
  private:
   void check() const {

@@ -154,3 +154,19 @@ TEST(Schema, CleanTextDropsControlsAndBidiOverrides) {
   EXPECT_EQ(clean_text("a\x01" "b\x7f" "c", 100), "a b c");
   EXPECT_EQ(clean_text("\xc3\xa9\xc3\xa9\xc3\xa9", 2), "\xc3\xa9\xc3\xa9");
 }
+
+// Malformed UTF-8 is dropped, never copied into a name or a chat line (whose JSON would then be
+// invalid): overlong forms (found by fuzz_online_game: 0xc1 0xab, an overlong 'k', kept as a
+// player's name made the game's state text invalid JSON), surrogates, code points past U+10FFFF,
+// stray continuation bytes and truncated sequences.
+TEST(Schema, CleanTextDropsMalformedUtf8) {
+  EXPECT_EQ(clean_text("a\xc1\xab" "b", 100), "ab");          // overlong 'k'
+  EXPECT_EQ(clean_text("a\xc0\x80" "b", 100), "ab");          // overlong NUL
+  EXPECT_EQ(clean_text("a\xe0\x80\xaf" "b", 100), "ab");      // overlong '/'
+  EXPECT_EQ(clean_text("a\xf0\x80\x80\xaf" "b", 100), "ab");  // overlong '/'
+  EXPECT_EQ(clean_text("a\xed\xa0\x80" "b", 100), "ab");      // U+D800, a surrogate
+  EXPECT_EQ(clean_text("a\xf4\x90\x80\x80" "b", 100), "ab");  // U+110000
+  EXPECT_EQ(clean_text("a\x80" "b\xe2\x82", 100), "ab");       // stray continuation, truncated
+  EXPECT_EQ(clean_text("\xf0\x9f\x98\x80\xe2\x82\xac", 100), "\xf0\x9f\x98\x80\xe2\x82\xac");  // U+1F600, U+20AC kept
+  EXPECT_TRUE(json::accept(json(clean_text("\xc1\xab\xed\xa0\x80x", 100)).dump()));
+}

@@ -43,9 +43,13 @@ void check_position(const Position& p) {
   RC_ASSERT(count_moves(p) == list.size());
   RC_ASSERT(p.is_over() == list.empty());
   std::set<std::string> names;
+  std::set<uint64_t> keys;  // legal lists' sort keys: the text back, in the texts' order
   for (Move m : list) {
     const std::string s = to_string(m);
     RC_ASSERT(names.insert(s).second);
+    char text[MAX_MOVE_TEXT];
+    RC_ASSERT(std::string_view(text, key_text(move_text_key(m), text)) == s);
+    keys.insert(move_text_key(m));
     const auto parsed = parse_move(s);
     RC_ASSERT(parsed.has_value());
     RC_ASSERT(*parsed == m);
@@ -57,6 +61,12 @@ void check_position(const Position& p) {
     q.undo_move(m, st);
     RC_ASSERT(q == p);
     RC_ASSERT(q.key() == p.key());
+  }
+  RC_ASSERT(keys.size() == names.size());
+  auto name = names.begin();
+  for (uint64_t k : keys) {
+    char text[MAX_MOVE_TEXT];
+    RC_ASSERT(std::string_view(text, key_text(k, text)) == *name++);
   }
 }
 
