@@ -126,14 +126,19 @@ export function ReplayPage(props: { id?: string; record?: string }) {
     return () => clearTimeout(h);
   }, [playing, ply, last, speed]);
 
+  // The keys read the last ply through a ref: one listener from the first render, so a key
+  // pressed right after the game appears is never handled by a listener that still has the
+  // empty page's last ply (an effect re-registered after paint would leave that gap).
+  const lastRef = useRef(last);
+  lastRef.current = last;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!pageKey(e)) return;
       const moves: Record<string, () => void> = {
         ArrowLeft: () => setPly((p) => Math.max(0, p - 1)),
-        ArrowRight: () => setPly((p) => Math.min(last, p + 1)),
+        ArrowRight: () => setPly((p) => Math.min(lastRef.current, p + 1)),
         Home: () => setPly(0),
-        End: () => setPly(last),
+        End: () => setPly(lastRef.current),
       };
       if (e.key === "f") return setFlipped((x) => !x);
       const f = moves[e.key];
@@ -145,7 +150,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [last]);
+  }, []);
 
   const view = useMemo(() => {
     if (!data) return null;
