@@ -16,7 +16,9 @@ namespace yinsh::server {
 // 1: games, events (release 0.1)
 // 2: accounts, sessions, ratings, rating_history, moderation_log; games.rated,
 //    games.white_account, games.black_account
-constexpr int kSchemaVersion = 3;
+// 3: reports
+// 4: puzzle_ratings, puzzles, puzzle_attempts
+constexpr int kSchemaVersion = 4;
 
 // Applies the missing migrations inside the caller's transaction; the version found before
 // (0 for an empty database or one of release 0.1). Throws std::runtime_error when the

@@ -124,3 +124,55 @@ TEST(Migrations, PostgresRelease01SchemaUpgradesAndConcurrentOpensMigrateOnce) {
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].white, "ann");
 }
+
+namespace {
+
+// Takes a new database back to schema version 3 (the tables of migration 4 dropped and its
+// row removed), with one account holding a game rating; reopening must migrate it to 4 and
+// keep the account, its rating, and answer puzzle attempts.
+void version_3_upgrades(const std::string& spec) {
+  {
+    auto s = open_ok(spec);
+    ASSERT_TRUE(s);
+    s->transact([](Sql& q) {
+      for (const char* t : {"puzzle_attempts", "puzzles", "puzzle_ratings"}) q.run(std::string("DROP TABLE ") + t);
+      q.run("DELETE FROM schema_migrations WHERE version=4");
+      q.run("INSERT INTO accounts(id, name, name_key, skeleton, password, created_at) VALUES "
+            "('a1', 'Ann', 'ann', 'ann', 'x', 5)");
+      q.run("INSERT INTO ratings(account_id, category, rating, deviation, volatility, games, updated_at) VALUES "
+            "('a1', 'blitz', 1612, 80, 0.06, 9, 5)");
+    });
+    EXPECT_EQ(version_of(*s), 3);
+  }
+  auto s = open_ok(spec);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(version_of(*s), kSchemaVersion);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM schema_migrations"), 4);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM accounts WHERE id='a1' AND name='Ann'"), 1);
+  EXPECT_EQ(count(*s, "SELECT games FROM ratings WHERE account_id='a1'"), 9);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM puzzle_ratings"), 0);
+  s->transact([](Sql& q) {
+    q.run("INSERT INTO puzzle_attempts(account_id, puzzle_id, solved, at, rating_before, rating_after, "
+          "deviation_after, puzzle_rating) VALUES ('a1', 'p0001', 1, 6, 1200, 1300, 300, 1000)");
+  });
+  // The key counts an attempt once.
+  EXPECT_THROW(s->transact([](Sql& q) {
+    q.run("INSERT INTO puzzle_attempts(account_id, puzzle_id, solved, at, rating_before, rating_after, "
+          "deviation_after, puzzle_rating) VALUES ('a1', 'p0001', 0, 7, 1300, 1200, 290, 1000)");
+  }), UniqueViolation);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM puzzle_attempts"), 1);
+}
+
+}  // namespace
+
+TEST(Migrations, Version3SqliteDatabaseGetsThePuzzleTables) {
+  const auto dir = temp_dir("v3");
+  version_3_upgrades((dir / "games.db").string());
+  fs::remove_all(dir);
+}
+
+TEST(Migrations, Version3PostgresDatabaseGetsThePuzzleTables) {
+  auto& pg = yinsh::test::PgCluster::instance();
+  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+  version_3_upgrades(pg.new_database());
+}
