@@ -1,7 +1,11 @@
 // The puzzle-rating endpoints over real sockets (in-process server on SQLite): a solve raises
-// the account's rating and a failure lowers it, a double submission counts once, and unknown
-// puzzles, malformed bodies, guests, wrong methods and cross-site POSTs are refused with a
-// clear 4xx and nothing changed; the player page shows the rating.
+// the account's rating and a failure lowers it, a double submission counts once (also when
+// posted from several tabs at once), and unknown puzzles, malformed bodies, guests, wrong
+// methods and cross-site POSTs are refused with a clear 4xx and nothing changed; the player
+// page shows the rating.
+#include <future>
+#include <set>
+
 #include "account_helpers.h"
 
 using namespace yinsh;
@@ -115,6 +119,24 @@ TEST_F(PuzzleHttpTest, BadInputGuestsAndCrossSitePostsAreRefusedAndChangeNothing
   auto same = attempt(cid, {{"puzzle", "p0001"}, {"solved", true}}, {{"Origin", "http://" + self}, {"Host", self}});
   EXPECT_EQ(same.status, 200) << same.text;
   EXPECT_EQ(puzzles(cid)["attempts"], 1);
+}
+
+TEST_F(PuzzleHttpTest, TheSameAttemptPostedFromSeveralTabsAtOnceCountsOnce) {
+  const std::string dan = account(port_, "dan");
+  std::vector<std::future<HttpResult>> posts;
+  for (int i = 0; i < 6; ++i)
+    posts.push_back(std::async(std::launch::async, [&] { return attempt(dan, {{"puzzle", "p0003"}, {"solved", true}}); }));
+  int counted = 0;
+  std::set<int> ratings;
+  for (auto& f : posts) {
+    const auto r = f.get();
+    ASSERT_EQ(r.status, 200) << r.text;
+    counted += r.body["counted"].get<bool>() ? 1 : 0;
+    ratings.insert(r.body["rating"]["rating"].get<int>());
+  }
+  EXPECT_EQ(counted, 1);
+  EXPECT_EQ(ratings.size(), 1u) << "every answer shows the one rating";
+  EXPECT_EQ(puzzles(dan)["attempts"], 1);
 }
 
 }  // namespace

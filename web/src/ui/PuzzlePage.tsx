@@ -2,8 +2,8 @@
 // own games where one line wins a ring (or saves one). The player decides on the board; the
 // rules core counts the rings (puzzles.ts); when the player leaves the engine's solution, the
 // engine (Web Worker) plays on to see whether their line still reaches the goal, and a wrong
-// answer is explained with the engine's line. Progress and the puzzle rating: the account's, kept by
-// the server, or a guest's in the browser (puzzleProgress.ts).
+// answer is explained with the engine's line. The progress and the puzzle rating are the
+// account's, kept by the server, or a guest's in the browser (puzzleProgress.ts).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { EngineClient, EngineStopped } from "../engine/client";
 import { legalDecisions, replay } from "../engine/rules";
