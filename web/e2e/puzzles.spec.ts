@@ -132,6 +132,8 @@ test("an account's puzzle rating follows it to another browser", async ({ page, 
   await expect(second.getByTestId("puzzle-rating")).toHaveText(rating);
   await expect(second.getByTestId("puzzle-progress")).toContainText("Solved 1 of 1 tried (kept with your account).");
   await expect(second.getByTestId("puzzle-page")).not.toHaveAttribute("data-puzzle", solve.id);
+  await expect(second.getByTestId("puzzle-recent")).toContainText(`${solve.id} solved (+`);
+  await second.screenshot({ path: join(SHOTS, "puzzle-account.png") });
   // The player page shows it.
   await second.goto(`${server.url}/@/Petra`);
   await expect(second.getByTestId("player-puzzles")).toContainText(rating.replace("Your puzzle rating: ", ""));

@@ -11,6 +11,7 @@ import {
   accountPuzzles,
   afterAttempt,
   guestProgress,
+  RECENT_SHOWN,
 } from "../src/ui/puzzleProgress";
 import { nextPuzzle, type Puzzle } from "../src/ui/puzzles";
 
@@ -39,7 +40,13 @@ const puzzle = (id: string, rating: number): Puzzle => ({
 describe("an account's puzzle progress", () => {
   it("is the server's rating and tried puzzles, and the next puzzle skips those", () => {
     const p = accountProgress(SERVER);
-    assert.deepEqual(p, { rating: 1216, done: { p1: "solved" }, account: true, provisional: true });
+    assert.deepEqual(p, {
+      rating: 1216,
+      done: { p1: "solved" },
+      account: true,
+      provisional: true,
+      recent: SERVER.recent,
+    });
     const next = nextPuzzle([puzzle("p1", 1200), puzzle("p2", 1600), puzzle("p3", 1300)], p);
     assert.equal(next?.id, "p3");
     assert.equal(guestProgress({ rating: 1250, done: {} }).account, false);
@@ -55,10 +62,21 @@ describe("an account's puzzle progress", () => {
     assert.equal(q.rating, 1190);
     assert.equal(q.provisional, false);
     assert.deepEqual(q.done, { p1: "solved", p2: "failed" });
+    assert.deepEqual(
+      q.recent.map((a) => a.puzzle),
+      ["p2", "p1"],
+      "a counted attempt is the newest",
+    );
     assert.deepEqual(p.done, { p1: "solved" }, "the old progress is not changed");
     // Submitted again (another tab): the stored first attempt comes back and wins.
     const again: AttemptReply = { ...failed, counted: false, attempt: { ...failed.attempt, solved: true } };
     assert.equal(afterAttempt(q, again).done.p2, "solved");
+    assert.equal(afterAttempt(q, again).recent.length, 2, "an attempt not counted is not listed again");
+    let many = q;
+    for (let i = 3; i < 10; ++i)
+      many = afterAttempt(many, { ...failed, attempt: { ...failed.attempt, puzzle: `p${i}` } });
+    assert.equal(many.recent.length, RECENT_SHOWN);
+    assert.equal(many.recent[0]?.puzzle, "p9");
   });
 });
 

@@ -40,18 +40,31 @@ export const accountPuzzles = {
     request<AttemptReply>("POST", "/api/account/puzzles/attempts", { puzzle, solved }),
 };
 
-/** The trainer's view of the progress: whose it is, and "?" while an account's is provisional. */
+/** How many recent attempts the trainer lists (the server sends up to 20). */
+export const RECENT_SHOWN = 5;
+
+/**
+ * The trainer's view of the progress: whose it is, "?" while an account's is provisional, and
+ * an account's latest rated attempts, newest first (none for a guest).
+ */
 export interface ShownProgress extends Progress {
   account: boolean;
   provisional: boolean;
+  recent: PuzzleAttemptResult[];
 }
 
 export function guestProgress(p: Progress): ShownProgress {
-  return { ...p, account: false, provisional: false };
+  return { ...p, account: false, provisional: false, recent: [] };
 }
 
 export function accountProgress(a: AccountPuzzles): ShownProgress {
-  return { rating: a.rating, done: { ...a.done }, account: true, provisional: a.provisional };
+  return {
+    rating: a.rating,
+    done: { ...a.done },
+    account: true,
+    provisional: a.provisional,
+    recent: a.recent.slice(0, RECENT_SHOWN),
+  };
 }
 
 /** The account's progress after the server's answer to an attempt (counted or not). */
@@ -61,6 +74,7 @@ export function afterAttempt(p: ShownProgress, r: AttemptReply): ShownProgress {
     rating: r.rating.rating,
     provisional: r.rating.provisional,
     done: { ...p.done, [r.attempt.puzzle]: r.attempt.solved ? "solved" : "failed" },
+    recent: r.counted ? [r.attempt, ...p.recent].slice(0, RECENT_SHOWN) : p.recent,
   };
 }
 
