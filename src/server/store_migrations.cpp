@@ -91,6 +91,17 @@ int schema_version(Sql& sql) {
   return int(sql_int(sql.run("SELECT MAX(version) FROM schema_migrations").at(0).at(0)));
 }
 
+std::string schema_script(int version, int64_t now_ms) {
+  if (version < 1 || version > kSchemaVersion) throw std::out_of_range("no schema version " + std::to_string(version));
+  std::string out = "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);\n";
+  for (int v = 1; v <= version; ++v) {
+    for (const auto& statement : migrations()[size_t(v - 1)]) out += statement + ";\n";
+    out += "INSERT INTO schema_migrations(version, applied_at) VALUES (" + std::to_string(v) + ", " +
+           std::to_string(now_ms) + ");\n";
+  }
+  return out;
+}
+
 int migrate(Sql& sql, int64_t now_ms) {
   static_assert(kSchemaVersion >= 1);
   if (int(migrations().size()) != kSchemaVersion) throw std::logic_error("kSchemaVersion != number of migrations");

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "sql.h"
 
@@ -27,5 +28,10 @@ int migrate(Sql& sql, int64_t now_ms);
 
 // The version the database is at (0 without schema_migrations).
 int schema_version(Sql& sql);
+
+// The SQL that takes a database to `version` (1..kSchemaVersion): its migrations' statements
+// and schema_migrations' rows, as text for a shell (statements ending in ';'). Tests build a
+// database of an older version with it, to see it upgraded.
+std::string schema_script(int version, int64_t now_ms = 0);
 
 }  // namespace yinsh::server
