@@ -1,5 +1,6 @@
 // AccountsApi (accounts_api.h): register, log in and out, change the password, delete the
-// account, who am I, claim guest seats. Runs on its own pool; the throttle under a mutex.
+// account, who am I, claim guest seats, the puzzle rating (puzzle_api.h). Runs on its own pool;
+// the throttle under a mutex.
 #include "accounts_api.h"
 
 #include <boost/asio/post.hpp>
@@ -13,6 +14,7 @@
 #include "accounts/throttle.h"
 #include "accounts_store.h"
 #include "players_api.h"
+#include "puzzle_api.h"
 #include "shapes.h"
 #include "store.h"
 
@@ -153,6 +155,10 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
     if (req.method != "GET") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
     const auto a = current(req);
     return reply(200, {{"account", a ? account_json(*a) : json(nullptr)}});
+  }
+  if (is_puzzle_endpoint(what)) {
+    const auto me = current(req);
+    return serve_puzzles(store, what, req.method, me ? std::optional(me->id) : std::nullopt, req.body, wall_ms());
   }
   static const char* kPosts[] = {"register", "login", "logout", "logout-all", "password", "delete", "seats"};
   if (std::find(std::begin(kPosts), std::end(kPosts), what) == std::end(kPosts))

@@ -129,6 +129,8 @@ bool AccountStore::remove(const std::string& account, int64_t now) {
     if (!a || a->deleted) return;
     q.run("DELETE FROM sessions WHERE account_id=?", {account});
     q.run("DELETE FROM ratings WHERE account_id=?", {account});
+    q.run("DELETE FROM puzzle_attempts WHERE account_id=?", {account});
+    q.run("DELETE FROM puzzle_ratings WHERE account_id=?", {account});
     q.run("UPDATE accounts SET password='', deleted=1, muted=0, role='player' WHERE id=?", {account});
     for (const char* color : {"white", "black"}) {
       const std::string col = std::string(color) + "_account";

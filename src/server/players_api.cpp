@@ -9,6 +9,7 @@
 #include "accounts/username.h"
 #include "game_archive.h"
 #include "http_util.h"
+#include "puzzle_store.h"
 #include "rating/category.h"
 #include "rating/glicko2.h"
 #include "store.h"
@@ -107,6 +108,7 @@ json profile(Sql& q, const Player& p) {
           {"role", p.role},
           {"created_at", p.created_at},
           {"ratings", ratings},
+          {"puzzles", has_puzzle_rating(q, p.id) ? puzzle_rating_json(q, p.id) : json(nullptr)},
           {"totals", {{"games", games}, {"wins", wins}, {"draws", draws}, {"losses", losses}}}};
 }
 

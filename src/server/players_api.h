@@ -1,5 +1,6 @@
 // The player pages' API (docs/api.md 2.2), read-only, answered on the accounts pool:
-//   GET /api/players/<name>          the profile: ratings per category, wins/draws/losses
+//   GET /api/players/<name>          the profile: ratings per category, wins/draws/losses,
+//                                    the puzzle rating (puzzle_store.h)
 //   GET /api/players/<name>/games    the games, newest first, paginated, filterable
 //   GET /api/players/<name>/history  the rating after each rated game of a category (graph)
 //   GET /api/players/<name>/records  every finished game as one file in the official notation

@@ -60,6 +60,22 @@ const std::vector<std::vector<std::string>>& migrations() {
           "CREATE TABLE IF NOT EXISTS reports (game_id TEXT PRIMARY KEY, report TEXT NOT NULL, "
           "created_at BIGINT NOT NULL)",
       },
+      // 4: puzzle ratings (puzzle_store.h): an account's Glicko-2 puzzle rating, each puzzle's
+      // own rating, and the account's first attempt at each puzzle (the key counts it once).
+      {
+          "CREATE TABLE puzzle_ratings (account_id TEXT PRIMARY KEY REFERENCES accounts(id), "
+          "rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, "
+          "volatility DOUBLE PRECISION NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, "
+          "solved INTEGER NOT NULL DEFAULT 0, updated_at BIGINT NOT NULL)",
+          "CREATE TABLE puzzles (id TEXT PRIMARY KEY, rating DOUBLE PRECISION NOT NULL, "
+          "deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL, "
+          "attempts INTEGER NOT NULL DEFAULT 0, solved INTEGER NOT NULL DEFAULT 0, updated_at BIGINT NOT NULL)",
+          "CREATE TABLE puzzle_attempts (account_id TEXT NOT NULL REFERENCES accounts(id), puzzle_id TEXT NOT NULL, "
+          "solved INTEGER NOT NULL, at BIGINT NOT NULL, rating_before DOUBLE PRECISION NOT NULL, "
+          "rating_after DOUBLE PRECISION NOT NULL, deviation_after DOUBLE PRECISION NOT NULL, "
+          "puzzle_rating DOUBLE PRECISION NOT NULL, PRIMARY KEY (account_id, puzzle_id))",
+          "CREATE INDEX puzzle_attempts_by_account ON puzzle_attempts(account_id, at)",
+      },
   };
   return list;
 }
@@ -73,6 +89,17 @@ int schema_version(Sql& sql) {
                                    "AND table_name='schema_migrations'";
   if (sql_int(sql.run(exists).at(0).at(0)) == 0) return 0;
   return int(sql_int(sql.run("SELECT MAX(version) FROM schema_migrations").at(0).at(0)));
+}
+
+std::string schema_script(int version, int64_t now_ms) {
+  if (version < 1 || version > kSchemaVersion) throw std::out_of_range("no schema version " + std::to_string(version));
+  std::string out = "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);\n";
+  for (int v = 1; v <= version; ++v) {
+    for (const auto& statement : migrations()[size_t(v - 1)]) out += statement + ";\n";
+    out += "INSERT INTO schema_migrations(version, applied_at) VALUES (" + std::to_string(v) + ", " +
+           std::to_string(now_ms) + ");\n";
+  }
+  return out;
 }
 
 int migrate(Sql& sql, int64_t now_ms) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "sql.h"
 
@@ -16,7 +17,9 @@ namespace yinsh::server {
 // 1: games, events (release 0.1)
 // 2: accounts, sessions, ratings, rating_history, moderation_log; games.rated,
 //    games.white_account, games.black_account
-constexpr int kSchemaVersion = 3;
+// 3: reports
+// 4: puzzle_ratings, puzzles, puzzle_attempts
+constexpr int kSchemaVersion = 4;
 
 // Applies the missing migrations inside the caller's transaction; the version found before
 // (0 for an empty database or one of release 0.1). Throws std::runtime_error when the
@@ -25,5 +28,10 @@ int migrate(Sql& sql, int64_t now_ms);
 
 // The version the database is at (0 without schema_migrations).
 int schema_version(Sql& sql);
+
+// The SQL that takes a database to `version` (1..kSchemaVersion): its migrations' statements
+// and schema_migrations' rows, as text for a shell (statements ending in ';'). Tests build a
+// database of an older version with it, to see it upgraded.
+std::string schema_script(int version, int64_t now_ms = 0);
 
 }  // namespace yinsh::server

@@ -1,12 +1,15 @@
 // Schema migrations (server/store_migrations.h) on both stores: a new database gets every
 // migration once; a database of release 0.1 (the committed SQLite fixture, and the same schema
 // made by hand on PostgreSQL) is upgraded in place with every game and event kept; a database
-// newer than the program is refused untouched; servers starting together migrate once.
+// newer than the program is refused untouched; servers starting together migrate once; a
+// database of version 3 (built from the migrations' own statements) gets the puzzle tables.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <future>
+
+#include <sqlite3.h>
 
 #include "pg_cluster.h"
 #include "server/store.h"
@@ -123,4 +126,61 @@ TEST(Migrations, PostgresRelease01SchemaUpgradesAndConcurrentOpensMigrateOnce) {
   const auto games = stores[2]->list_games(std::nullopt, 10);
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].white, "ann");
+}
+
+namespace {
+
+// A database of schema version 3 (made from the migrations' own statements, with one account
+// holding a game rating) opened by this program: migrated with the account and its rating
+// kept, the puzzle tables there, and puzzle_attempts' key counting an attempt once.
+void version_3_upgrades(const std::string& spec) {
+  auto s = open_ok(spec);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(version_of(*s), kSchemaVersion);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM schema_migrations"), kSchemaVersion);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM accounts WHERE id='a1' AND name='Ann'"), 1);
+  EXPECT_EQ(count(*s, "SELECT games FROM ratings WHERE account_id='a1'"), 9);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM puzzle_ratings"), 0);
+  s->transact([](Sql& q) {
+    q.run("INSERT INTO puzzle_attempts(account_id, puzzle_id, solved, at, rating_before, rating_after, "
+          "deviation_after, puzzle_rating) VALUES ('a1', 'p0001', 1, 6, 1200, 1300, 300, 1000)");
+  });
+  EXPECT_THROW(s->transact([](Sql& q) {
+    q.run("INSERT INTO puzzle_attempts(account_id, puzzle_id, solved, at, rating_before, rating_after, "
+          "deviation_after, puzzle_rating) VALUES ('a1', 'p0001', 0, 7, 1300, 1200, 290, 1000)");
+  }), UniqueViolation);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM puzzle_attempts"), 1);
+}
+
+const std::string kAccountAndRating =
+    "INSERT INTO accounts(id, name, name_key, skeleton, password, created_at) VALUES ('a1', 'Ann', 'ann', 'ann', "
+    "'x', 5);\nINSERT INTO ratings(account_id, category, rating, deviation, volatility, games, updated_at) VALUES "
+    "('a1', 'blitz', 1612, 80, 0.06, 9, 5);\n";
+
+}  // namespace
+
+TEST(Migrations, Version3SqliteDatabaseGetsThePuzzleTables) {
+  const auto dir = temp_dir("v3");
+  const std::string db = (dir / "games.db").string();
+  {
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+    const std::string script = schema_script(3) + kAccountAndRating;
+    char* error = nullptr;
+    const int rc = sqlite3_exec(h, script.c_str(), nullptr, nullptr, &error);
+    const std::string message = error ? error : "";
+    sqlite3_free(error);
+    sqlite3_close(h);
+    ASSERT_EQ(rc, SQLITE_OK) << message;
+  }
+  version_3_upgrades(db);
+  fs::remove_all(dir);
+}
+
+TEST(Migrations, Version3PostgresDatabaseGetsThePuzzleTables) {
+  auto& pg = yinsh::test::PgCluster::instance();
+  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+  const std::string spec = pg.new_database();
+  ASSERT_TRUE(pg.sql(spec, schema_script(3) + kAccountAndRating));
+  version_3_upgrades(spec);
 }

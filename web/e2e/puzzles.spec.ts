@@ -1,6 +1,6 @@
 // The puzzle trainer: one puzzle of the committed set solved by clicks (its solution), one
 // failed (the engine's best alternative, which misses the goal) and explained with the lines;
-// the progress and the rating are kept in the browser.
+// a guest's progress and rating are kept in the browser, an account's by the server.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -76,5 +76,68 @@ test("a puzzle solved, one failed and explained, progress kept", async ({ page }
   await expect(trainer).toHaveAttribute("data-verdict", "playing");
   await page.reload();
   await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 2 tried");
+  expect(errors).toEqual([]);
+});
+
+// Logged in, the rating is the account's, kept by the server: a guest rating in this browser is
+// left alone (and said so), and the account sees the same rating from a fresh browser.
+test("an account's puzzle rating follows it to another browser", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const [solve] = oneTurn as [Puzzle];
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  // A guest's rating in this browser, then an account.
+  await page.goto(`${server.url}/account`);
+  await page.evaluate(() =>
+    localStorage.setItem("yinsh-puzzles", JSON.stringify({ rating: 1333, done: { zz: "solved" } })),
+  );
+  const register = page.getByTestId("register-form");
+  await register.getByLabel("Name").fill("Petra");
+  await register.getByLabel("Password").fill("correct horse");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("account-menu")).toHaveText("Petra");
+
+  await page.goto(`${server.url}/puzzles#${solve.id}`);
+  const progress = page.getByTestId("puzzle-progress");
+  await expect(progress).toHaveAttribute("data-account", "yes");
+  await expect(page.getByTestId("puzzle-rating")).toHaveText("Your puzzle rating: 1200?");
+  await expect(page.getByTestId("puzzle-guest-note")).toContainText(
+    "(1333, 1 tried) is not used while you are logged in",
+  );
+  await expectAccessible(page, "puzzle with an account");
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/account/puzzles/attempts"));
+  for (const d of solve.line) await decide(page, d);
+  await expect(page.getByTestId("puzzle-page")).toHaveAttribute("data-verdict", "solved");
+  expect((await saved).status()).toBe(200);
+  await expect(progress).toContainText("Solved 1 of 1 tried (kept with your account).");
+  await expect(page.getByTestId("puzzle-rating")).not.toHaveText("Your puzzle rating: 1200?");
+  const rating = (await page.getByTestId("puzzle-rating").textContent()) ?? "";
+  expect(Number(rating.match(/(\d+)\??$/)?.[1])).toBeGreaterThan(1200);
+
+  // A fresh browser: a guest at 1200 until it logs in, then the account's rating.
+  const other = await browser.newContext({ locale: "en-GB" });
+  const second = await other.newPage();
+  second.on("pageerror", (e) => errors.push(String(e)));
+  await second.goto(`${server.url}/puzzles`);
+  await expect(second.getByTestId("puzzle-rating")).toHaveText("Your puzzle rating: 1200");
+  await expect(second.getByTestId("puzzle-progress")).toHaveAttribute("data-account", "no");
+  await second.goto(`${server.url}/account`);
+  const login = second.getByTestId("login-form");
+  await login.getByLabel("Name").fill("petra");
+  await login.getByLabel("Password").fill("correct horse");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(second.getByTestId("account-menu")).toHaveText("Petra");
+  await second.goto(`${server.url}/puzzles`);
+  await expect(second.getByTestId("puzzle-rating")).toHaveText(rating);
+  await expect(second.getByTestId("puzzle-progress")).toContainText("Solved 1 of 1 tried (kept with your account).");
+  await expect(second.getByTestId("puzzle-page")).not.toHaveAttribute("data-puzzle", solve.id);
+  await expect(second.getByTestId("puzzle-recent")).toContainText(`${solve.id} solved (+`);
+  await second.screenshot({ path: join(SHOTS, "puzzle-account.png") });
+  // The player page shows it.
+  await second.goto(`${server.url}/@/Petra`);
+  await expect(second.getByTestId("player-puzzles")).toContainText(rating.replace("Your puzzle rating: ", ""));
+  await expect(second.getByTestId("player-puzzles")).toContainText("1 solved of 1 tried");
+  await other.close();
   expect(errors).toEqual([]);
 });

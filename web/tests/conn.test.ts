@@ -1,6 +1,7 @@
 // The live connection's protocol logic, against a fake WebSocket: hello with the seat
 // token, versioned events applied in order, a gap answered by a snapshot request,
-// reconnection after a drop, and no retry for a game that does not exist.
+// reconnection after a drop, and no retry for a game that does not exist; the lobby's
+// connection (lobbyConn.ts) reconnecting through the same socket (socket.ts).
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 
@@ -45,6 +46,7 @@ afterEach(() => {
 });
 
 const { GameConnection } = await import("../src/ui/conn");
+const { LobbyConn } = await import("../src/ui/lobbyConn");
 type Model = import("../src/ui/conn").LiveModel;
 
 function state(ply: number) {
@@ -159,5 +161,39 @@ describe("GameConnection", () => {
     const { c } = setup();
     assert.equal(c.send({ type: "move", decision: "e4" }), null);
     c.close();
+  });
+});
+
+describe("LobbyConn", () => {
+  it("follows the lobby on every connection, says when it is offline, and stops when closed", async () => {
+    const online: boolean[] = [];
+    const infos: string[] = [];
+    const c = new LobbyConn("ann", {
+      onLobby: () => {},
+      onMatched: () => {},
+      onError: () => {},
+      onInfo: (text) => infos.push(text),
+      onOnline: (o) => online.push(o),
+    });
+    const ws = FakeSocket.all[0] as FakeSocket;
+    assert.equal(ws.url, "ws://example.test:8080/ws");
+    assert.equal(c.send({ type: "lobby", name: "x" }), false, "nothing is sent before the socket opens");
+    ws.open();
+    assert.deepEqual(ws.sent[0], { type: "lobby", name: "ann", id: 1 });
+    ws.receive({ type: "info", version: 0, text: "welcome" });
+    assert.deepEqual(infos, ["welcome"]);
+    c.rename("bea");
+    ws.close();
+    assert.deepEqual(online, [true, false]);
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal(FakeSocket.all.length, 2, "a new socket after the backoff");
+    const ws2 = FakeSocket.all[1] as FakeSocket;
+    ws2.open();
+    assert.equal(ws2.sent[0]?.type, "lobby");
+    assert.equal(ws2.sent[0]?.name, "bea", "under the name it follows now");
+    c.close();
+    assert.deepEqual(online, [true, false, true], "closing is not going offline");
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal(FakeSocket.all.length, 2, "no reconnection once closed");
   });
 });

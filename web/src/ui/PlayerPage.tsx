@@ -1,5 +1,5 @@
-// /@/<name>: a player's ratings per category ("1500?" while provisional), wins/draws/losses,
-// the rating graph of a category (an SVG drawn here), and the games, paginated and filtered
+// /@/<name>: a player's ratings per category ("1500?" while provisional), the puzzle rating,
+// wins/draws/losses, the rating graph of a category (an SVG drawn here), and the games, paginated and filtered
 // by opponent, result and category, each linking to its replay. /leaderboard: the best
 // established ratings of a category.
 import { useEffect, useState } from "preact/hooks";
@@ -183,6 +183,19 @@ export function PlayerPage(props: { name: string }) {
               </td>
             </tr>
           ))}
+          {profile.puzzles ? (
+            <tr data-testid="player-puzzles">
+              <th>
+                <a href="/puzzles" onClick={linkClick}>
+                  {t("player.puzzles")}
+                </a>
+              </th>
+              <td>{shownRating(profile.puzzles.rating, profile.puzzles.provisional)}</td>
+              <td class="small">
+                {t("player.puzzle_counts", { solved: profile.puzzles.solved, attempts: profile.puzzles.attempts })}
+              </td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
       {category ? <RatingGraph points={history} /> : <p class="small">{t("player.no_rated_games")}</p>}

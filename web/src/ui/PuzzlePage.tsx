@@ -2,16 +2,18 @@
 // own games where one line wins a ring (or saves one). The player decides on the board; the
 // rules core counts the rings (puzzles.ts); when the player leaves the engine's solution, the
 // engine (Web Worker) plays on to see whether their line still reaches the goal, and a wrong
-// answer is explained with the engine's line. Progress and a puzzle rating stay in the browser.
+// answer is explained with the engine's line. The progress and the puzzle rating are the
+// account's, kept by the server, or a guest's in the browser (puzzleProgress.ts).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { EngineClient, EngineStopped } from "../engine/client";
 import { legalDecisions, replay } from "../engine/rules";
 import { Board } from "./Board";
 import { colorName, t, useLang } from "./i18n";
+import { PuzzleProgress, shownPuzzleRating } from "./PuzzleProgressBox";
+import { type ShownProgress, usePuzzleProgress } from "./puzzleProgress";
 import {
   type Attempt,
   lineReachesGoal,
-  loadProgress,
   type Next,
   nextPuzzle,
   type Progress,
@@ -19,11 +21,9 @@ import {
   type Puzzle,
   playDecision,
   readPuzzleSet,
-  recordResult,
-  saveProgress,
   startAttempt,
 } from "./puzzles";
-import { linkClick, navigate } from "./router";
+import { navigate } from "./router";
 
 type Verdict = "playing" | "thinking" | "solved" | "failed";
 
@@ -58,7 +58,9 @@ function Line({ label, moves, testid }: { label: string; moves: readonly string[
 
 function Trainer(props: {
   puzzle: Puzzle;
-  progress: Progress;
+  progress: ShownProgress;
+  guest: Progress;
+  error: string | null;
   onResult: (solved: boolean) => void;
   onNext: () => void;
 }) {
@@ -224,21 +226,7 @@ function Trainer(props: {
             </button>
           </div>
         </section>
-        <section class="moves-box" data-testid="puzzle-progress">
-          <h2>{t("puzzle.progress_title")}</h2>
-          <p>{t("puzzle.rating", { rating: props.progress.rating })}</p>
-          <p class="small muted">
-            {t("puzzle.progress", {
-              solved: Object.values(props.progress.done).filter((v) => v === "solved").length,
-              tried: Object.keys(props.progress.done).length,
-            })}
-          </p>
-          <p class="small">
-            <a href="/learn" onClick={linkClick}>
-              {t("puzzle.learn_link")}
-            </a>
-          </p>
-        </section>
+        <PuzzleProgress progress={props.progress} guest={props.guest} error={props.error} />
       </aside>
     </main>
   );
@@ -247,29 +235,30 @@ function Trainer(props: {
 export function PuzzlePage({ hash }: { hash: string }) {
   useLang();
   const set = usePuzzles();
-  const [progress, setProgress] = useState<Progress>(loadProgress);
+  const { progress, guest, error, record } = usePuzzleProgress();
   const wanted = hash.replace(/^#/, "");
+  // Chosen once the progress is known (an account's comes from the server).
   const puzzle = useMemo(() => {
-    if (!Array.isArray(set)) return null;
+    if (!Array.isArray(set) || !progress) return null;
     return set.find((p) => p.id === wanted) ?? nextPuzzle(set, progress);
-  }, [set, wanted]);
-  if (set === null)
+  }, [set, wanted, progress === null, progress?.account]);
+  if (typeof set === "string" || (!progress && error))
+    return (
+      <main class="page narrow">
+        <p role="alert">{typeof set === "string" ? set : t("puzzle.load_progress_failed", { message: error ?? "" })}</p>
+      </main>
+    );
+  if (set === null || !progress)
     return (
       <main class="page narrow" data-testid="puzzle-loading">
         <p role="status">{t("puzzle.loading")}</p>
-      </main>
-    );
-  if (typeof set === "string")
-    return (
-      <main class="page narrow">
-        <p role="alert">{set}</p>
       </main>
     );
   if (!puzzle)
     return (
       <main class="page narrow" data-testid="puzzle-done">
         <h1>{t("puzzle.all_done")}</h1>
-        <p>{t("puzzle.rating", { rating: progress.rating })}</p>
+        <p>{t("puzzle.rating", { rating: shownPuzzleRating(progress) })}</p>
       </main>
     );
   return (
@@ -277,13 +266,9 @@ export function PuzzlePage({ hash }: { hash: string }) {
       key={puzzle.id}
       puzzle={puzzle}
       progress={progress}
-      onResult={(solved) =>
-        setProgress((p) => {
-          const n = recordResult(p, puzzle, solved);
-          saveProgress(n);
-          return n;
-        })
-      }
+      guest={guest}
+      error={error}
+      onResult={(solved) => record(puzzle, solved)}
       onNext={() => {
         const n = nextPuzzle(
           set.filter((p) => p.id !== puzzle.id),

@@ -79,6 +79,8 @@ export function useAccount(): Account | null | undefined {
   const [a, setA] = useState(current);
   useEffect(() => {
     listeners.add(setA);
+    // The answer may have come (for another component) between this render and now.
+    if (current !== a) setA(current);
     if (current === undefined) accounts.refresh().catch(() => set(null));
     return () => {
       listeners.delete(setA);

@@ -1,7 +1,8 @@
-// The live connection to one game: WebSocket with automatic reconnection, version tracking
+// The live connection to one game: WebSocket with automatic reconnection (socket.ts), version tracking
 // (a gap triggers a fresh snapshot), catch-up when a stale tab comes back, and the offset
 // between the server's clock and ours (from ping/pong) for the clocks.
 import { t } from "./i18n";
+import { ReconnectingSocket } from "./socket";
 import type { ChatLine, Color, Game, RatingsMessage, ServerMessage } from "./types";
 
 export type ConnStatus = "connecting" | "open" | "reconnecting";
@@ -30,16 +31,9 @@ export interface ConnHandlers {
 const PING_EVERY = 15000;
 const SILENCE_LIMIT = 40000;
 
-/** The server's WebSocket address, from the page's. */
-export function socketUrl(): string {
-  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
-}
-
 export class GameConnection {
-  private ws: WebSocket | null = null;
+  private readonly socket: ReconnectingSocket;
   private model: LiveModel;
-  private backoff = 500;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeard = 0;
   private nextId = 1;
@@ -66,7 +60,12 @@ export class GameConnection {
     document.addEventListener("visibilitychange", this.onWake);
     window.addEventListener("online", this.onWake);
     window.addEventListener("focus", this.onWake);
-    this.connect();
+    this.socket = new ReconnectingSocket({
+      onOpen: () => this.opened(),
+      onMessage: (data) => this.message(data),
+      onClose: (reason) => this.dropped(reason),
+      onRetry: () => this.update({ status: "reconnecting" }),
+    });
   }
 
   get current(): LiveModel {
@@ -78,10 +77,8 @@ export class GameConnection {
     document.removeEventListener("visibilitychange", this.onWake);
     window.removeEventListener("online", this.onWake);
     window.removeEventListener("focus", this.onWake);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.pingTimer) clearInterval(this.pingTimer);
-    this.ws?.close();
-    this.ws = null;
+    this.socket.close();
   }
 
   /** Use a seat token from now on (after joining); re-sends hello. */
@@ -92,9 +89,9 @@ export class GameConnection {
 
   /** Sends a message; returns its id, or null when not connected. */
   send(msg: Record<string, unknown>): number | null {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    if (!this.socket.isOpen) return null;
     const id = this.nextId++;
-    this.ws.send(JSON.stringify({ ...msg, id }));
+    this.socket.send(JSON.stringify({ ...msg, id }));
     return id;
   }
 
@@ -103,78 +100,49 @@ export class GameConnection {
     this.h.onChange(this.model);
   }
 
-  private connect(): void {
-    if (this.closed) return;
-    let ws: WebSocket;
-    try {
-      ws = new WebSocket(socketUrl());
-    } catch {
-      this.scheduleRetry();
-      return;
-    }
-    this.ws = ws;
-    ws.onopen = () => {
-      this.backoff = 500;
-      this.lastHeard = Date.now();
-      this.send(
-        this.token ? { type: "hello", game: this.gameId, token: this.token } : { type: "hello", game: this.gameId },
-      );
-      this.ping();
-      if (this.pingTimer) clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.heartbeat(), PING_EVERY);
-    };
-    ws.onmessage = (e) => {
-      this.lastHeard = Date.now();
-      let msg: ServerMessage;
-      try {
-        msg = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
-      this.receive(msg);
-    };
-    ws.onclose = (e) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      // The server says why it closed: "server restarting" (a deploy), or a client it had to
-      // drop (one that did not read its messages). Shown in the chat; we reconnect anyway.
-      if (e.reason) this.note(t("conn.closed_by_server", { reason: e.reason }));
-      if (this.pingTimer) clearInterval(this.pingTimer);
-      this.pingTimer = null;
-      if (!this.closed) this.scheduleRetry();
-    };
+  private opened(): void {
+    this.lastHeard = Date.now();
+    this.send(
+      this.token ? { type: "hello", game: this.gameId, token: this.token } : { type: "hello", game: this.gameId },
+    );
+    this.ping();
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this.heartbeat(), PING_EVERY);
   }
 
-  private scheduleRetry(): void {
-    this.update({ status: "reconnecting" });
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    const delay = this.backoff * (0.8 + Math.random() * 0.4);
-    this.backoff = Math.min(this.backoff * 2, 8000);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.connect();
-    }, delay);
+  private message(data: string): void {
+    this.lastHeard = Date.now();
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    this.receive(msg);
+  }
+
+  private dropped(reason: string): void {
+    // The server says why it closed: "server restarting" (a deploy), or a client it had to
+    // drop (one that did not read its messages). Shown in the chat; we reconnect anyway.
+    if (reason) this.note(t("conn.closed_by_server", { reason }));
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
   }
 
   /** The tab became visible, the network came back, or the window got focus: catch up. */
   private wake(): void {
     if (this.closed || document.visibilityState === "hidden") return;
-    if (!this.ws) {
-      if (this.retryTimer) clearTimeout(this.retryTimer);
-      this.retryTimer = null;
-      this.backoff = 500;
-      this.connect();
-    } else if (this.ws.readyState === WebSocket.OPEN) {
+    if (this.socket.wake()) {
       this.send({ type: "snapshot" });
       this.ping();
     }
   }
 
   private heartbeat(): void {
-    if (!this.ws) return;
+    if (!this.socket.isOpen) return;
     if (Date.now() - this.lastHeard > SILENCE_LIMIT) {
       // A half-open connection: drop it and reconnect.
-      this.ws.close();
+      this.socket.drop();
       return;
     }
     this.ping();

@@ -1,5 +1,6 @@
 // The player pages' API (docs/api.md 2.2) and the rating graph's geometry.
 import { request } from "./api";
+import type { PuzzleRating } from "./puzzleProgress";
 import type { Summary } from "./types";
 
 export const CATEGORIES = ["bullet", "blitz", "rapid", "classical", "untimed", "blitz-variant"] as const;
@@ -21,6 +22,8 @@ export interface Profile {
   created_at: number;
   ratings: CategoryRating[];
   totals: { games: number; wins: number; draws: number; losses: number };
+  /** The puzzle rating (null before the first puzzle tried while logged in). */
+  puzzles?: PuzzleRating | null;
 }
 export type PlayerGame = Summary & {
   color: "white" | "black";

@@ -29,6 +29,17 @@ export const learnDe: Record<keyof typeof learnEn, string> = {
   "puzzle.progress_title": "Dein Fortschritt",
   "puzzle.rating": "Deine Aufgabenwertung: {rating}",
   "puzzle.progress": "{solved} von {tried} versuchten gelöst (in diesem Browser gespeichert).",
+  "puzzle.progress_account": "{solved} von {tried} versuchten gelöst (mit deinem Konto gespeichert).",
+  "puzzle.guest_note":
+    "Deine Gastwertung in diesem Browser ({rating}, {tried} versucht) gilt nicht, solange du angemeldet bist; sie bleibt hier erhalten.",
+  "puzzle.login_hint": "Melde dich an, um deine Aufgabenwertung mit deinem Konto zu speichern.",
+  "puzzle.save_failed": "Dein Ergebnis konnte nicht gespeichert werden: {message}",
+  "puzzle.load_progress_failed": "Deine Aufgabenwertung konnte nicht geladen werden: {message}",
+  "puzzle.recent": "Deine letzten gewerteten Aufgaben",
+  "puzzle.recent_solved": "gelöst ({diff})",
+  "puzzle.recent_failed": "verfehlt ({diff})",
+  "player.puzzles": "Aufgaben",
+  "player.puzzle_counts": "{solved} von {attempts} versuchten gelöst",
   "puzzle.all_done": "Du hast alle Aufgaben versucht.",
   "puzzle.learn_link": "Neu bei YINSH? Lerne zuerst die Regeln.",
 

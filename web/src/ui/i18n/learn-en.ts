@@ -28,6 +28,17 @@ export const learnEn = {
   "puzzle.progress_title": "Your progress",
   "puzzle.rating": "Your puzzle rating: {rating}",
   "puzzle.progress": "Solved {solved} of {tried} tried (kept in this browser).",
+  "puzzle.progress_account": "Solved {solved} of {tried} tried (kept with your account).",
+  "puzzle.guest_note":
+    "Your guest rating in this browser ({rating}, {tried} tried) is not used while you are logged in; it stays here.",
+  "puzzle.login_hint": "Log in to keep your puzzle rating with your account.",
+  "puzzle.save_failed": "Your result could not be saved: {message}",
+  "puzzle.load_progress_failed": "Your puzzle rating could not be loaded: {message}",
+  "puzzle.recent": "Your latest rated puzzles",
+  "puzzle.recent_solved": "solved ({diff})",
+  "puzzle.recent_failed": "missed ({diff})",
+  "player.puzzles": "Puzzles",
+  "player.puzzle_counts": "{solved} solved of {attempts} tried",
   "puzzle.all_done": "You have tried every puzzle.",
   "puzzle.learn_link": "New to YINSH? Learn the rules first.",
 

@@ -29,6 +29,17 @@ export const learnPl: Record<keyof typeof learnEn, string> = {
   "puzzle.progress_title": "Twoje postępy",
   "puzzle.rating": "Twój ranking zadań: {rating}",
   "puzzle.progress": "Rozwiązane {solved} z {tried} prób (zapisane w tej przeglądarce).",
+  "puzzle.progress_account": "Rozwiązane {solved} z {tried} prób (zapisane na twoim koncie).",
+  "puzzle.guest_note":
+    "Twój ranking gościa w tej przeglądarce ({rating}, prób: {tried}) nie jest używany, gdy jesteś zalogowany; zostaje tutaj.",
+  "puzzle.login_hint": "Zaloguj się, aby zapisać ranking zadań na swoim koncie.",
+  "puzzle.save_failed": "Nie udało się zapisać wyniku: {message}",
+  "puzzle.load_progress_failed": "Nie udało się wczytać rankingu zadań: {message}",
+  "puzzle.recent": "Twoje ostatnie rankingowe zadania",
+  "puzzle.recent_solved": "rozwiązane ({diff})",
+  "puzzle.recent_failed": "nieudane ({diff})",
+  "player.puzzles": "Zadania",
+  "player.puzzle_counts": "rozwiązane {solved} z {attempts} prób",
   "puzzle.all_done": "Próbowałeś już wszystkich zadań.",
   "puzzle.learn_link": "Nie znasz YINSH? Najpierw poznaj zasady.",
 

@@ -1,0 +1,35 @@
+// The committed puzzle set (web/src/static/puzzles.json, written by `yinsh puzzles`, format
+// in docs/web.md), as the server knows it: the file is embedded into the binary at build time
+// (src/server/CMakeLists.txt generates puzzle_set_data.cpp from it), so the server and the
+// web UI read the same file and the server needs no web root to check a puzzle id.
+// Parsed once, on first use; thread-safe.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace yinsh::server {
+
+struct PuzzleInfo {
+  std::string id;     // "p0001"
+  double rating = 0;  // the set's difficulty (docs/web.md): a puzzle's starting rating
+};
+
+class PuzzleSet {
+ public:
+  // Reads a yinsh-puzzles file of version 1; throws std::runtime_error with the reason when it
+  // is not one (a malformed entry, a duplicate id).
+  static PuzzleSet parse(std::string_view text);
+  // The embedded set. A malformed committed file throws here (the tests catch it first).
+  static const PuzzleSet& committed();
+
+  std::optional<PuzzleInfo> find(std::string_view id) const;
+  size_t size() const { return puzzles_.size(); }
+
+ private:
+  std::vector<PuzzleInfo> puzzles_;  // sorted by id
+};
+
+}  // namespace yinsh::server

