@@ -1,5 +1,7 @@
 // The lobby's commands (docs/api.md 3.4): one handler per type; refusals go back to the sender
 // as `error` messages with the command's id, and every change is published to the followers.
+#include "accounts/username.h"
+#include "accounts_store.h"
 #include "room.h"
 #include "seek_hub.h"
 
@@ -10,21 +12,25 @@ void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& m
   auto fail = [&](const std::string& code, const std::string& message) {
     c->send(out::Error{0, code, message, id});
   };
-  if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name) {
+  if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name && c->who.guest()) {
     std::lock_guard lock(c->mutex);
-    c->name = clean_text(*l->name, kMaxNameChars);
+    c->name = clean_text(*l->name, kMaxNameChars);  // an account's name is its own
   }
-  Seeker me;
-  {
-    std::lock_guard lock(c->mutex);
-    me = seeker_of(*c);
-  }
+  const Seeker who = who_of(*c);
   std::unique_lock lock(mutex_);
-  Member& m = members_[me.key];
+  if (!c->who.guest()) {
+    auto a = accounts_.find(c->who.account);
+    if (a != accounts_.end() && a->second.loading > 0) {  // its ratings are being read: wait for them
+      a->second.pending.emplace_back(c, msg);
+      return;
+    }
+  }
+  Member& m = members_[c->key];
   m.client = c;
-  m.seeker = me;
+  m.seeker = who;
   const SeekOptions& o = hub_.options.seeks;
   const int64_t now = now_ms();
+  bool answered_later = false;
   const auto error = std::visit(
       Overloaded{
           [&](const cmd::Lobby&) -> std::optional<ApiError> {
@@ -32,62 +38,63 @@ void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& m
             return std::nullopt;
           },
           [&](const cmd::Seek& s) -> std::optional<ApiError> {
-            Seek seek{"s" + std::to_string(next_id_++), me, s.kind, s.rated, s.range, now};
-            return seeks_.add(std::move(seek), o.max_open, o.max_open > 0 ? waiting_games(me.address) : 0);
+            Seek seek{"s" + std::to_string(next_id_++), seeker_of(who, s.kind), s.kind, s.rated, s.range, now};
+            const int waiting = o.max_open > 0 ? std::max(waiting_games(who.address), waiting_games(who.key)) : 0;
+            return seeks_.add(std::move(seek), o.max_open, waiting);
           },
           [&](const cmd::SeekCancel& s) -> std::optional<ApiError> {
             const Seek* seek = seeks_.find(s.target);
-            if (!seek || seek->by.key != me.key) return ApiError{"no_seek", "you have no seek " + clean_text(s.target, 32)};
+            if (!seek || seek->by.key != who.key) return ApiError{"no_seek", "you have no seek " + clean_text(s.target, 32)};
             seeks_.remove(s.target);
             return std::nullopt;
           },
           [&](const cmd::SeekAccept& s) -> std::optional<ApiError> {
             const Seek* seek = seeks_.find(s.target);
             if (!seek) return ApiError{"no_seek", "the seek " + clean_text(s.target, 32) + " is gone (taken, cancelled or expired)"};
+            const Seeker me = seeker_of(who, seek->kind);
             if (auto e = seeks_.acceptable(*seek, me)) return e;
-            if (auto e = take_creation(me.address)) return e;
+            if (auto e = take_creation(who.address)) return e;
             const Seek taken = *seek;
             seeks_.remove(s.target);
-            make_game(taken.by, me, taken.kind, "seek");
+            make_game(taken.by, me, taken.kind, taken.rated, "seek");
             return std::nullopt;
           },
           [&](const cmd::Pair& p) -> std::optional<ApiError> {
-            pairing_.add({me, p.kind, now});
+            if (p.rated && c->who.guest())
+              return ApiError{"not_allowed", "rated games need an account: log in, or pair for a casual game"};
+            pairing_.add({seeker_of(who, p.kind), p.kind, now, p.rated});
             pair_now(now);
             return std::nullopt;
           },
           [&](const cmd::PairCancel&) -> std::optional<ApiError> {
-            if (!pairing_.remove(me.key)) return ApiError{"not_allowed", "you are not waiting for a pairing"};
+            if (!pairing_.remove(who.key)) return ApiError{"not_allowed", "you are not waiting for a pairing"};
             return std::nullopt;
           },
           [&](const cmd::Challenge& ch) -> std::optional<ApiError> {
-            bool online = false;
-            for (const auto& [key, other] : members_)
-              online = online || (other.following && key != me.key && name_key(other.seeker.name) == name_key(ch.to) &&
-                                  !other.client.expired());
-            if (!online) return ApiError{"player_offline", clean_text(ch.to, kMaxNameChars) + " is not in the lobby now"};
-            return challenges_.add({"c" + std::to_string(next_id_++), me, ch.to, ch.kind, ch.rated, now}, o.max_open);
+            answered_later = true;
+            challenge(who, ch, id, c);
+            return std::nullopt;
           },
           [&](const cmd::ChallengeAccept& a) -> std::optional<ApiError> {
             const Challenge* ch = challenges_.find(a.target);
-            if (!ch || name_key(ch->to) != name_key(me.name) || ch->from.key == me.key)
+            if (!ch || !ch->is_for(who.key, who.name) || ch->from.key == who.key)
               return ApiError{"no_challenge", "there is no challenge " + clean_text(a.target, 32) + " for you"};
             const Challenge taken = *ch;
             challenges_.remove(a.target);
-            make_game(taken.from, me, taken.kind, "challenge");
+            make_game(taken.from, seeker_of(who, taken.kind), taken.kind, taken.rated, "challenge");
             return std::nullopt;
           },
           [&](const cmd::ChallengeDecline& d) -> std::optional<ApiError> {
             const Challenge* ch = challenges_.find(d.target);
-            if (!ch || name_key(ch->to) != name_key(me.name) || ch->from.key == me.key)
+            if (!ch || !ch->is_for(who.key, who.name) || ch->from.key == who.key)
               return ApiError{"no_challenge", "there is no challenge " + clean_text(d.target, 32) + " for you"};
-            if (auto from = client_of(ch->from.key)) from->send(out::Info{0, me.name + " declined your challenge"});
+            if (auto from = client_of(ch->from.connection())) from->send(out::Info{0, who.name + " declined your challenge"});
             challenges_.remove(d.target);
             return std::nullopt;
           },
           [&](const cmd::ChallengeCancel& d) -> std::optional<ApiError> {
             const Challenge* ch = challenges_.find(d.target);
-            if (!ch || ch->from.key != me.key) return ApiError{"no_challenge", "you sent no challenge " + clean_text(d.target, 32)};
+            if (!ch || ch->from.key != who.key) return ApiError{"no_challenge", "you sent no challenge " + clean_text(d.target, 32)};
             challenges_.remove(d.target);
             return std::nullopt;
           },
@@ -97,7 +104,57 @@ void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& m
       },
       msg.command);
   if (error) return fail(error->code, error->message);
+  if (!answered_later) publish();
+}
+
+// A challenge to a name: an account connected here (told on every connection it has open),
+// else guests following the lobby under that name; else refused, saying whether the name is
+// an account that is offline or no player at all (read from the store, off the lock).
+void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<Hub::Client>& c) {
+  std::string error;
+  const auto typed = accounts::parse_username(ch.to, &error);
+  Challenge made{"c" + std::to_string(next_id_), seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind,
+                 ch.rated, now_ms(), ""};
+  for (const auto& [account, a] : accounts_)
+    if (typed && a.name_key == typed->key) {
+      made.to_key = "a:" + account;
+      made.to = a.name;  // shown under the account's own spelling
+    }
+  bool online = !made.to_key.empty();
+  for (const auto& [key, other] : members_)
+    online = online || (other.following && other.seeker.account().empty() && key != c->key &&
+                        name_key(other.seeker.name) == name_key(ch.to) && !other.client.expired());
+  if (!online) {
+    const std::string name = made.to;
+    hub_.on_store([this, typed, name, id, c] {
+      bool known = false;
+      try {
+        known = typed && AccountStore(hub_.store).by_key(typed->key).has_value();
+      } catch (const std::exception&) {
+      }
+      if (known) c->send(out::Error{0, "player_offline", name + " is not online now: try again later", id});
+      else c->send(out::Error{0, "unknown_player", "there is no player named " + name + " (no account, and no guest in the lobby)", id});
+    });
+    return;
+  }
+  if (auto e = challenges_.add(made, hub_.options.seeks.max_open)) {
+    c->send(out::Error{0, e->code, e->message, id});
+    return;
+  }
+  ++next_id_;
+  notify(made);
   publish();
+}
+
+void Lobby::notify(const Challenge& ch) {
+  if (ch.to_key.empty()) return;
+  auto a = accounts_.find(ch.to_key.substr(2));
+  if (a == accounts_.end()) return;
+  for (const auto& [key, weak] : a->second.connections) {
+    auto m = members_.find(key);
+    if (m != members_.end() && m->second.following) continue;  // its lobby view shows it
+    if (auto client = weak.lock()) client->send(out::Challenged{to_json(ch, false)});
+  }
 }
 
 }  // namespace yinsh::server
