@@ -10,6 +10,7 @@ import { describeClock, playerName, saveToken } from "./api";
 import { t } from "./i18n";
 import { LobbyConn } from "./lobbyConn";
 import { VariantSelect } from "./panels";
+import { shownRating } from "./players";
 import { navigate } from "./router";
 import type { ClientMessage, ClockSpec, LobbyChallenge, LobbyMessage } from "./types";
 
@@ -35,9 +36,9 @@ function gameLabel(g: { variant: string; clock: ClockSpec | null; rated: boolean
   return `${variant}${describeClock(g.clock)} · ${g.rated ? t("seek.rated") : t("seek.casual")}`;
 }
 
-/** "1623", "1500?" (provisional), or "" for a guest. */
-export function shownRating(r: { rating?: number; provisional?: boolean }): string {
-  return r.rating === undefined ? "" : `${r.rating}${r.provisional ? "?" : ""}`;
+/** "1623", "1500?" (provisional), or "" for a guest (no rating). */
+function seekerRating(r: { rating?: number; provisional?: boolean }): string {
+  return r.rating === undefined ? "" : shownRating(r.rating, !!r.provisional);
 }
 
 /** The rating range of a seek form: both bounds, or undefined (anyone). */
@@ -46,6 +47,29 @@ export function readRange(min: string, max: string): { min: number; max: number 
   const hi = max.trim() === "" ? 4000 : Number(max);
   if ((min.trim() === "" && max.trim() === "") || !Number.isInteger(lo) || !Number.isInteger(hi)) return undefined;
   return { min: Math.max(0, Math.min(lo, 4000)), max: Math.max(0, Math.min(hi, 4000)) };
+}
+
+function RatingBound(p: {
+  name: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onInput: (v: string) => void;
+}) {
+  return (
+    <input
+      name={p.name}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={4000}
+      step={50}
+      aria-label={p.label}
+      placeholder={p.placeholder}
+      value={p.value}
+      onInput={(e) => p.onInput((e.target as HTMLInputElement).value)}
+    />
+  );
 }
 
 export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: (m: ClientMessage) => boolean } }) {
@@ -59,7 +83,7 @@ export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: 
         {c.outgoing
           ? t("challenge.to", { name: c.to, game: gameLabel(c) })
           : t("challenge.from", {
-              name: c.rating === undefined ? c.from : `${c.from} (${shownRating(c)})`,
+              name: c.rating === undefined ? c.from : `${c.from} (${seekerRating(c)})`,
               game: gameLabel(c),
             })}
       </span>
@@ -175,7 +199,7 @@ export function FindOpponent({
           <li class="game-row" key={s.id} data-testid={`seek-${s.mine ? "mine" : "other"}`}>
             <span class="who">
               {s.name}
-              {s.rating !== undefined ? <span class="rating"> ({shownRating(s)})</span> : null}
+              {s.rating !== undefined ? <span class="rating"> ({seekerRating(s)})</span> : null}
             </span>
             <span class="meta small">
               {gameLabel(s)}
@@ -224,31 +248,9 @@ export function FindOpponent({
         </label>
         <fieldset class="range">
           <legend>{t("seek.range")}</legend>
-          <input
-            name="seek-min"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={4000}
-            step={50}
-            aria-label={t("seek.range_min")}
-            placeholder="0"
-            value={min}
-            onInput={(e) => setMin((e.target as HTMLInputElement).value)}
-          />
+          <RatingBound name="seek-min" label={t("seek.range_min")} placeholder="0" value={min} onInput={setMin} />
           {" – "}
-          <input
-            name="seek-max"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={4000}
-            step={50}
-            aria-label={t("seek.range_max")}
-            placeholder="4000"
-            value={max}
-            onInput={(e) => setMax((e.target as HTMLInputElement).value)}
-          />
+          <RatingBound name="seek-max" label={t("seek.range_max")} placeholder="4000" value={max} onInput={setMax} />
         </fieldset>
         {account ? null : <p class="small muted">{t("seek.rated_login")}</p>}
         <button type="submit">{t("seek.post")}</button>
