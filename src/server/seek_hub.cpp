@@ -100,17 +100,16 @@ void Lobby::connected(const std::shared_ptr<Hub::Client>& c) {
 }
 
 void Lobby::ratings_read(const std::string& account, const std::vector<CurrentRating>* rows) {
-  std::vector<std::pair<std::weak_ptr<Hub::Client>, ClientMessage>> pending;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = accounts_.find(account);
-    if (it == accounts_.end()) return;  // every connection closed meanwhile
-    if (rows) ratings_.set(account, *rows);
-    if (--it->second.loading > 0) return;
-    std::swap(pending, it->second.pending);
-  }
+  std::lock_guard lock(mutex_);
+  auto it = accounts_.find(account);
+  if (it == accounts_.end()) return;  // every connection closed meanwhile
+  if (rows) ratings_.set(account, *rows);
+  if (--it->second.loading > 0) return;
+  // The commands that waited, in order, before any that comes next (which waits for the lock).
+  auto pending = std::move(it->second.pending);
+  it->second.pending.clear();
   for (auto& [weak, msg] : pending)
-    if (auto c = weak.lock()) handle(c, msg);
+    if (auto c = weak.lock()) run(c, msg, who_of(*c));
 }
 
 void Lobby::rated(const RatedGame& g) {

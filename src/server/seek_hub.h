@@ -68,6 +68,8 @@ class Lobby {
     std::vector<std::pair<std::weak_ptr<Hub::Client>, ClientMessage>> pending;
   };
   static Seeker who_of(Hub::Client& c);  // key, address, name, connection
+  // A lobby command, under mutex_ (handle() once the account's ratings are known).
+  void run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg, const Seeker& who);
   Seeker seeker_of(const Seeker& who, const GameKind& kind) const;  // under mutex_: with the rating
   void ratings_read(const std::string& account, const std::vector<CurrentRating>* rows);
   void challenge(const Seeker& who, const cmd::Challenge& ch, const json& id,

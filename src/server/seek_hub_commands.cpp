@@ -8,16 +8,12 @@
 namespace yinsh::server {
 
 void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg) {
-  const json& id = msg.id;
-  auto fail = [&](const std::string& code, const std::string& message) {
-    c->send(out::Error{0, code, message, id});
-  };
   if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name && c->who.guest()) {
     std::lock_guard lock(c->mutex);
     c->name = clean_text(*l->name, kMaxNameChars);  // an account's name is its own
   }
   const Seeker who = who_of(*c);
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   if (!c->who.guest()) {
     auto a = accounts_.find(c->who.account);
     if (a != accounts_.end() && a->second.loading > 0) {  // its ratings are being read: wait for them
@@ -25,6 +21,14 @@ void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& m
       return;
     }
   }
+  run(c, msg, who);
+}
+
+void Lobby::run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg, const Seeker& who) {
+  const json& id = msg.id;
+  auto fail = [&](const std::string& code, const std::string& message) {
+    c->send(out::Error{0, code, message, id});
+  };
   Member& m = members_[c->key];
   m.client = c;
   m.seeker = who;

@@ -98,10 +98,24 @@ TEST_F(LobbyTest, AGameFromARatedSeekIsRatedAndMovesTheShownRating) {
   const json untimed = bob.view_where([](const json& v) { return v["seeks"].size() == 2; });
   for (const json& s : untimed["seeks"])
     if (s["clock"].is_null()) EXPECT_EQ(s["rating"], 1500);
-  // A new connection of alice's reads her rating from the store.
-  Lobbyist alice2(port_, "", as(alice_session));
-  alice2.ws.send({{"type", "pair"}, {"clock", kBlitz}, {"rated", true}});
-  EXPECT_EQ(alice2.view_where([](const json& v) { return !v["pairing"].is_null(); })["pairing"]["rated"], true);
+  // A new connection of alice's reads her rating from the store: its first command, sent at
+  // once, waits for it.
+  WsClient tab(port_, 0, as(alice_session));
+  tab.send({{"type", "seek"}, {"clock", {{"base_ms", 240000}, {"increment_ms", 0}}}});  // blitz too
+  tab.send({{"type", "pair"}, {"clock", kBlitz}, {"rated", true}});
+  tab.send({{"type", "lobby"}});
+  std::optional<json> view;
+  for (int i = 0; i < 20 && (!view || (*view)["seeks"].size() < 3); ++i) view = tab.recv_type("lobby");
+  ASSERT_TRUE(view && (*view)["seeks"].size() == 3) << (view ? view->dump() : "no view");
+  int found = 0;
+  for (const json& s : (*view)["seeks"])
+    if (s["clock"].is_object() && s["clock"]["base_ms"] == 240000) {
+      ++found;
+      EXPECT_EQ(s["rating"], mine["after"]) << s;
+      EXPECT_EQ(s["mine"], true) << "the account's seek, on any of its connections";
+    }
+  EXPECT_EQ(found, 1);
+  EXPECT_EQ((*view)["pairing"]["rated"], true);
 }
 
 TEST_F(LobbyTest, AnAccountsOpenSeeksAreCappedAcrossItsConnectionsAndAddresses) {
