@@ -72,3 +72,33 @@ test("two accounts play a rated game through a seek and both player pages show i
   expect(r).toBeLessThan(1500);
   expect(s).toBeGreaterThan(1500);
 });
+
+test("a challenge reaches an account on its game page, which accepts it there", async ({ browser }) => {
+  const ada = await registered(browser, "Ada");
+  const bo = await registered(browser, "Bo_rg");
+  // Bo is in a game against the computer (no lobby on that page).
+  await bo.getByLabel("Computer").check();
+  await bo.getByLabel("Level").selectOption("1");
+  await bo.getByLabel("Time control").selectOption("none");
+  await bo.getByRole("button", { name: "Create game" }).click();
+  await expect(bo).toHaveURL(/\/game\/[a-z0-9]{12}$/);
+  await expect(bo.getByTestId("game-page")).toBeVisible();
+  const first = bo.url();
+
+  const card = ada.getByTestId("find-opponent");
+  await card.getByLabel("Player's name").fill("nobody_here");
+  await card.getByRole("button", { name: "Challenge" }).click();
+  await expect(ada.getByRole("alert")).toContainText("there is no player named nobody_here");
+  await card.getByLabel("Player's name").fill("bo_RG");
+  await card.getByRole("button", { name: "Challenge" }).click();
+  await expect(ada.getByTestId("challenge-out")).toContainText("Bo_rg");
+
+  const notice = bo.getByTestId("challenge-in");
+  await expect(notice).toContainText("Ada (1500?) challenges you");
+  await expect(notice).toContainText("rated");
+  await notice.getByRole("button", { name: "Accept" }).click();
+  await expect(bo).not.toHaveURL(first);
+  await expect(bo).toHaveURL(/\/game\/[a-z0-9]{12}$/);
+  await expect(ada).toHaveURL(bo.url());
+  for (const p of [ada, bo]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+});
