@@ -74,6 +74,9 @@ class Lobby {
   void ratings_read(const std::string& account, const std::vector<CurrentRating>* rows);
   void challenge(const Seeker& who, const cmd::Challenge& ch, const json& id,
                  const std::shared_ptr<Hub::Client>& c);  // under mutex_ (may answer later)
+  // Under mutex_: adds the challenge (to an account connected here, or to guests following the
+  // lobby under its name) and tells the challenged; or refuses it to `c`.
+  void offer(Challenge made, const json& id, const std::shared_ptr<Hub::Client>& c);
   void notify(const Challenge& ch);  // under mutex_: the challenged account's other connections
   std::optional<ApiError> take_creation(const std::string& address);  // under mutex_: the rate limit
   void tick();

@@ -111,41 +111,44 @@ void Lobby::run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg,
   if (!answered_later) publish();
 }
 
-// A challenge to a name: an account connected here (told on every connection it has open),
-// else guests following the lobby under that name; else refused, saying whether the name is
-// an account that is offline or no player at all (read from the store, off the lock).
+// A challenge to a name: an account connected here (told on every connection it has open).
+// Any other name is looked up in the store (on the store pool, then back under the lock): an
+// account not connected is `player_offline` (a guest using its name is never challenged in
+// its stead); else guests following the lobby under that name get it; else `unknown_player`.
 void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<Hub::Client>& c) {
   std::string error;
   const auto typed = accounts::parse_username(ch.to, &error);
-  Challenge made{"c" + std::to_string(next_id_), seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind,
-                 ch.rated, now_ms(), ""};
+  Challenge made{"", seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind, ch.rated, now_ms(), ""};
   for (const auto& [account, a] : accounts_)
     if (typed && a.name_key == typed->key) {
       made.to_key = "a:" + account;
       made.to = a.name;  // shown under the account's own spelling
     }
-  bool online = !made.to_key.empty();
-  for (const auto& [key, other] : members_)
-    online = online || (other.following && other.seeker.account().empty() && key != c->key &&
-                        name_key(other.seeker.name) == name_key(ch.to) && !other.client.expired());
-  if (!online) {
-    const std::string name = made.to;
-    hub_.on_store([this, typed, name, id, c] {
-      bool known = false;
-      try {
-        known = typed && AccountStore(hub_.store).by_key(typed->key).has_value();
-      } catch (const std::exception&) {
-      }
-      if (known) c->send(out::Error{0, "player_offline", name + " is not online now: try again later", id});
-      else c->send(out::Error{0, "unknown_player", "there is no player named " + name + " (no account, and no guest in the lobby)", id});
-    });
-    return;
+  if (!made.to_key.empty() || !typed) return offer(std::move(made), id, c);  // not an account's name: a guest's
+  hub_.on_store([this, key = typed->key, made = std::move(made), id, c]() mutable {
+    bool known = false;
+    try {
+      known = AccountStore(hub_.store).by_key(key).has_value();
+    } catch (const std::exception&) {  // the store is down: guests may still be challenged
+    }
+    std::lock_guard lock(mutex_);
+    if (known) return c->send(out::Error{0, "player_offline", made.to + " is not online now: try again later", id});
+    offer(std::move(made), id, c);
+  });
+}
+
+void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<Hub::Client>& c) {
+  if (made.to_key.empty()) {  // a guest's name: someone must follow the lobby under it
+    bool online = false;
+    for (const auto& [key, other] : members_)
+      online = online || (other.following && other.seeker.account().empty() && key != c->key &&
+                          name_key(other.seeker.name) == name_key(made.to) && !other.client.expired());
+    if (!online)
+      return c->send(out::Error{0, "unknown_player",
+                                "there is no player named " + made.to + " (no account, and no guest in the lobby)", id});
   }
-  if (auto e = challenges_.add(made, hub_.options.seeks.max_open)) {
-    c->send(out::Error{0, e->code, e->message, id});
-    return;
-  }
-  ++next_id_;
+  made.id = "c" + std::to_string(next_id_++);
+  if (auto e = challenges_.add(made, hub_.options.seeks.max_open)) return c->send(out::Error{0, e->code, e->message, id});
   notify(made);
   publish();
 }

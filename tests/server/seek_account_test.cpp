@@ -153,6 +153,9 @@ TEST_F(LobbyTest, AChallengeReachesTheAccountOnAnyConnection) {
   Lobbyist alice(port_, "", as(account(port_, "alice")));
   EXPECT_EQ(alice.error_for({{"type", "challenge"}, {"to", "BOB"}})["code"], "player_offline");
   EXPECT_EQ(alice.error_for({{"type", "challenge"}, {"to", "nobody"}})["code"], "unknown_player");
+  // A guest in the lobby under an account's name is not challenged in its stead.
+  Lobbyist fake(port_, "bob");
+  EXPECT_EQ(alice.error_for({{"type", "challenge"}, {"to", "Bob"}})["code"], "player_offline");
   // Bob is on a game page (no lobby): the challenge reaches that connection.
   WsClient page(port_, 0, as(bob_session));
   page.send({{"type", "ping"}});
@@ -165,6 +168,8 @@ TEST_F(LobbyTest, AChallengeReachesTheAccountOnAnyConnection) {
   EXPECT_EQ(ch["to"], "Bob") << "the account's spelling";
   EXPECT_EQ(ch["rated"], true);
   EXPECT_EQ(ch["rating"], 1500);
+  EXPECT_EQ(fake.error_for({{"type", "challenge_accept"}, {"challenge", ch["id"]}})["code"], "no_challenge");
+  EXPECT_TRUE(fake.last["challenges"].empty()) << fake.last;
   page.send({{"type", "challenge_accept"}, {"challenge", ch["id"]}});
   auto mb = page.recv_type("matched");
   auto ma = alice.recv("matched");
