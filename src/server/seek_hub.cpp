@@ -74,10 +74,9 @@ Seeker Lobby::seeker_of(const Seeker& who, const GameKind& kind) const {
 
 void Lobby::connected(const std::shared_ptr<Hub::Client>& c) {
   if (c->who.guest()) return;
-  const std::string account = c->who.account;
   {
     std::lock_guard lock(mutex_);
-    AccountConns& a = accounts_[account];
+    AccountConns& a = accounts_[c->who.account];
     a.name = c->who.name;
     if (a.name_key.empty()) {
       std::string error;
@@ -85,8 +84,11 @@ void Lobby::connected(const std::shared_ptr<Hub::Client>& c) {
       a.name_key = u ? u->key : name_key(c->who.name);
     }
     a.connections[c->key] = c;
-    ++a.loading;
   }
+}
+
+void Lobby::read_ratings(const std::string& account) {
+  ++accounts_[account].loading;
   hub_.on_store([this, account] {
     std::vector<CurrentRating> rows;
     bool ok = true;

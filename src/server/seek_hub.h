@@ -9,7 +9,8 @@
 // for an account, whichever connection it uses: its seeks, caps and challenges are the
 // account's, shown with its rating in the category of the game (seek_ratings.h). What a
 // connection made (seeks, a pairing request, challenges sent) goes when it closes. An
-// account's lobby commands wait while its ratings are read from the store (connected()).
+// account's lobby commands wait while its ratings are read from the store (read_ratings(),
+// on each connection's first lobby command).
 // Games made from rated seeks, pairings and challenges are created rated, so their result
 // moves the ratings in the transaction that stores it (ratings_store.h).
 #pragma once
@@ -42,8 +43,8 @@ class Lobby {
   std::optional<ApiError> admit_game(const std::string& address, bool waiting, const std::string& account = {});
   // A waiting game was created for `address` and `account` (it counts until it starts or ends).
   void opened(const std::string& address, const std::string& game, const std::string& account = {});
-  // An account's connection opened: its ratings are read from the store (its lobby commands
-  // wait meanwhile), and it is told of challenges to the account wherever it is.
+  // An account's connection opened: it is told of challenges to the account wherever it is.
+  // Its first lobby command reads the account's ratings from the store (read_ratings).
   void connected(const std::shared_ptr<Hub::Client>& c);
   // A rated game's result was stored (RatedGame::change filled): the lobby's ratings move.
   void rated(const RatedGame& g);
@@ -71,6 +72,8 @@ class Lobby {
   // A lobby command, under mutex_ (handle() once the account's ratings are known).
   void run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg, const Seeker& who);
   Seeker seeker_of(const Seeker& who, const GameKind& kind) const;  // under mutex_: with the rating
+  // Under mutex_: reads the account's ratings on the store pool; its commands wait meanwhile.
+  void read_ratings(const std::string& account);
   void ratings_read(const std::string& account, const std::vector<CurrentRating>* rows);
   void challenge(const Seeker& who, const cmd::Challenge& ch, const json& id,
                  const std::shared_ptr<Hub::Client>& c);  // under mutex_ (may answer later)

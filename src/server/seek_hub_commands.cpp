@@ -15,8 +15,11 @@ void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& m
   const Seeker who = who_of(*c);
   std::lock_guard lock(mutex_);
   if (!c->who.guest()) {
-    auto a = accounts_.find(c->who.account);
-    if (a != accounts_.end() && a->second.loading > 0) {  // its ratings are being read: wait for them
+    // A connection's first lobby command reads the account's ratings from the store (a game
+    // page that never uses the lobby costs nothing); the account's commands wait meanwhile.
+    auto a = accounts_.find(c->who.account);  // absent only once the connection closed
+    if (a != accounts_.end() && a->second.loading == 0 && !members_.count(c->key)) read_ratings(c->who.account);
+    if (a != accounts_.end() && a->second.loading > 0) {
       a->second.pending.emplace_back(c, msg);
       return;
     }
