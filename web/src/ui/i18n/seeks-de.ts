@@ -23,7 +23,6 @@ export const seeksDe: Record<keyof typeof seeksEn, string> = {
   "seek.range": "Wertung des Gegners",
   "seek.range_min": "Niedrigste Wertung",
   "seek.range_max": "Höchste Wertung",
-  "challenge.notice": "Herausforderung",
   "seek.failed": "Die Lobby hat abgelehnt: {message}",
   "seek.matched": "Partie gegen {name} gefunden!",
   "challenge.title": "Einen Spieler herausfordern",

@@ -22,7 +22,6 @@ export const seeksEn = {
   "seek.range": "Opponent's rating",
   "seek.range_min": "Lowest rating",
   "seek.range_max": "Highest rating",
-  "challenge.notice": "Challenge",
   "seek.failed": "The lobby refused: {message}",
   "seek.matched": "Game found against {name}!",
   "challenge.title": "Challenge a player",

@@ -23,7 +23,6 @@ export const seeksPl: Record<keyof typeof seeksEn, string> = {
   "seek.range": "Ranking przeciwnika",
   "seek.range_min": "Najniższy ranking",
   "seek.range_max": "Najwyższy ranking",
-  "challenge.notice": "Wyzwanie",
   "seek.failed": "Poczekalnia odmówiła: {message}",
   "seek.matched": "Znaleziono partię z graczem {name}!",
   "challenge.title": "Wyzwij gracza",
