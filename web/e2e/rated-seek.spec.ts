@@ -4,6 +4,7 @@
 // new ratings (no longer 1500) and the game. No timing assertions: every wait is an expect
 // with the config's generous timeout.
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();
@@ -37,6 +38,7 @@ test("two accounts play a rated game through a seek and both player pages show i
   await expect(rhea.getByLabel("Rated")).toBeChecked(); // an account's seeks are rated by default
   await rhea.getByRole("button", { name: "Post a seek" }).click();
   await expect(rhea.getByTestId("seek-mine")).toContainText("Rhea (1500?)");
+  await expectAccessible(rhea, "the lobby of an account with its rated seek");
 
   const row = sven.getByTestId("seek-other");
   await expect(row).toContainText("Rhea (1500?)");
