@@ -305,6 +305,7 @@ std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out, Identity w
   c->who = std::move(who);
   c->name = c->who.name;  // a guest names itself in its hello
   c->tokens = impl_->options.rate_burst;
+  impl_->lobby->connected(c);
   return c;
 }
 

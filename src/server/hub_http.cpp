@@ -74,7 +74,7 @@ void Hub::create_game(std::string_view body, const Identity& who, Done done, con
                                std::to_string(impl_->ai_pool.threads()) +
                                " threads): a new game against the computer would lose on time; try again in a "
                                "minute, or play a person"));
-  if (auto e = impl_->lobby->admit_game(address, !ai)) return done(error_reply(*e));
+  if (auto e = impl_->lobby->admit_game(address, !ai, who.account)) return done(error_reply(*e));
   const std::string token = new_token();
   const int64_t now = meta.created_at;
   Impl::Steps steps;
@@ -84,9 +84,9 @@ void Hub::create_game(std::string_view body, const Identity& who, Done done, con
     steps.push_back([=](const OnlineGame& g) { return g.start(now); });
   }
   if (ai) impl_->ai_pool.touch(meta.id);
-  impl_->create(std::move(meta), std::move(steps), [impl = impl_.get(), address, ai, token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
+  impl_->create(std::move(meta), std::move(steps), [impl = impl_.get(), address, account = who.account, ai, token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));
-    if (!ai) impl->lobby->opened(address, r->game.id());
+    if (!ai) impl->lobby->opened(address, r->game.id(), account);
     r->post([r, token, mine, done] {
       done({201,
             {{"game", r->game.id()},

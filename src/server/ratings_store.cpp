@@ -67,6 +67,14 @@ std::array<std::optional<RatingChange>, 2> load_rating_changes(Sql& q, const std
   return out;
 }
 
+std::vector<CurrentRating> load_current_ratings(Sql& q, const std::string& account) {
+  std::vector<CurrentRating> out;
+  for (const auto& r : q.run("SELECT category, rating, deviation FROM ratings WHERE account_id=?", {account}))
+    if (auto c = rating::parse_category(sql_text(r.at(0))))
+      out.push_back({*c, sql_double(r.at(1)), sql_double(r.at(2))});
+  return out;
+}
+
 json rating_changes_json(const std::array<std::optional<RatingChange>, 2>& c) {
   json j = json::object();
   for (int i = 0; i < 2; ++i) {

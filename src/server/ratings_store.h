@@ -59,6 +59,14 @@ std::array<std::optional<RatingChange>, 2> load_rating_changes(Sql& q, const std
 // {"white": {"before", "after", "diff", "provisional"}|null, "black": ...} (docs/api.md).
 json rating_changes_json(const std::array<std::optional<RatingChange>, 2>& c);
 
+// An account's stored ratings, one per category it has played rated games in (the lobby's
+// copy: seek_ratings.h).
+struct CurrentRating {
+  rating::Category category = rating::Category::Untimed;
+  double rating = 1500, deviation = 350;
+};
+std::vector<CurrentRating> load_current_ratings(Sql& q, const std::string& account);
+
 // "1500?" while provisional, "1500" after.
 std::string shown_rating(double rating, bool provisional);
 

@@ -5,6 +5,7 @@
 #include "core/notation.h"
 #include "engine/engine.h"
 #include "seek_expiry.h"
+#include "seek_hub.h"
 
 namespace yinsh::server {
 
@@ -161,7 +162,10 @@ void Room::store(Outcome o, Make make, After after, BeforeBroadcast before_broad
         asio::post(self->strand, [self, status, why, next = std::move(next), event = std::move(event),
                                   make = std::move(make), after = std::move(after), bb = std::move(bb), attempt,
                                   rating = std::move(rating)] {
-          if (rating && status == AppendStatus::Ok) self->ratings = rating->change;
+          if (rating && status == AppendStatus::Ok) {
+            self->ratings = rating->change;
+            self->hub.lobby->rated(*rating);  // the lobby shows the new ratings
+          }
           self->stored(status, why, next, event, make, after, bb, attempt);
         });
       },

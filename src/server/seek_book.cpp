@@ -28,7 +28,10 @@ json to_json(const Seek& s, bool mine) {
             {"rated", s.rated},
             {"created_at", s.created_at},
             {"mine", mine}};
-  if (s.by.rating) j["rating"] = *s.by.rating;
+  if (s.by.rating) {
+    j["rating"] = *s.by.rating;
+    j["provisional"] = s.by.provisional;
+  }
   if (s.range) j["range"] = {{"min", s.range->min}, {"max", s.range->max}};
   return j;
 }
@@ -50,9 +53,11 @@ std::optional<ApiError> SeekBook::add(Seek s, int max_open, int waiting_games) {
 std::optional<ApiError> SeekBook::acceptable(const Seek& s, const Seeker& taker) const {
   if (s.by.key == taker.key) return ApiError{"not_allowed", "this is your own seek"};
   if (s.rated && !taker.rating) return ApiError{"not_allowed", "this seek is for a rated game: log in to accept it"};
-  if (s.range && taker.rating && (*taker.rating < s.range->min || *taker.rating > s.range->max))
-    return ApiError{"not_allowed", "your rating " + std::to_string(*taker.rating) + " is outside this seek's range " +
-                                       std::to_string(s.range->min) + "-" + std::to_string(s.range->max)};
+  const int r = taker.rating_or_guest();
+  if (s.range && (r < s.range->min || r > s.range->max))
+    return ApiError{"out_of_range", std::string(taker.rating ? "your rating " : "a guest's rating ") + std::to_string(r) +
+                                        " is outside this seek's range " + std::to_string(s.range->min) + "-" +
+                                        std::to_string(s.range->max)};
   return std::nullopt;
 }
 
@@ -63,8 +68,8 @@ const Seek* SeekBook::find(const std::string& id) const {
 
 bool SeekBook::remove(const std::string& id) { return seeks_.erase(id) > 0; }
 
-int SeekBook::remove_key(const std::string& key) {
-  return int(std::erase_if(seeks_, [&](const auto& kv) { return kv.second.by.key == key; }));
+int SeekBook::remove_connection(const std::string& conn) {
+  return int(std::erase_if(seeks_, [&](const auto& kv) { return kv.second.by.connection() == conn; }));
 }
 
 int SeekBook::expire(int64_t now, int64_t expiry_ms) {

@@ -15,7 +15,10 @@ json to_json(const Challenge& c, bool outgoing) {
             {"rated", c.rated},
             {"created_at", c.created_at},
             {"outgoing", outgoing}};
-  if (c.from.rating) j["rating"] = *c.from.rating;
+  if (c.from.rating) {
+    j["rating"] = *c.from.rating;
+    j["provisional"] = c.from.provisional;
+  }
   return j;
 }
 
@@ -26,9 +29,17 @@ std::string name_key(std::string_view name) {
   return k;
 }
 
+bool Challenge::is_for(const std::string& key, std::string_view name) const {
+  if (!to_key.empty()) return key == to_key;
+  return key.rfind("a:", 0) != 0 && name_key(to) == name_key(name);
+}
+
 std::optional<ApiError> ChallengeBook::add(Challenge c, int max_open) {
-  if (name_key(c.to) == name_key(c.from.name)) return ApiError{"not_allowed", "you cannot challenge yourself"};
+  if (name_key(c.to) == name_key(c.from.name) || c.to_key == c.from.key)
+    return ApiError{"not_allowed", "you cannot challenge yourself"};
   if (c.rated && !c.from.rating) return ApiError{"not_allowed", "rated games need an account: log in, or make it casual"};
+  if (c.rated && c.to_key.empty())
+    return ApiError{"not_allowed", c.to + " plays as a guest: rated games need an account on both sides; make it casual"};
   if (max_open > 0 && int(sent_by(c.from.key).size()) >= max_open)
     return ApiError{"too_many_open", "you have " + std::to_string(max_open) +
                                          " challenges waiting for an answer: cancel one or wait"};
@@ -44,8 +55,8 @@ const Challenge* ChallengeBook::find(const std::string& id) const {
 
 bool ChallengeBook::remove(const std::string& id) { return challenges_.erase(id) > 0; }
 
-int ChallengeBook::remove_key(const std::string& key) {
-  return int(std::erase_if(challenges_, [&](const auto& kv) { return kv.second.from.key == key; }));
+int ChallengeBook::remove_connection(const std::string& conn) {
+  return int(std::erase_if(challenges_, [&](const auto& kv) { return kv.second.from.connection() == conn; }));
 }
 
 int ChallengeBook::expire(int64_t now, int64_t expiry_ms) {
@@ -60,11 +71,10 @@ std::vector<const Challenge*> ChallengeBook::sent_by(const std::string& key) con
   return out;
 }
 
-std::vector<const Challenge*> ChallengeBook::sent_to(std::string_view name) const {
+std::vector<const Challenge*> ChallengeBook::sent_to(const std::string& key, std::string_view name) const {
   std::vector<const Challenge*> out;
-  const std::string k = name_key(name);
   for (const auto& [id, c] : challenges_)
-    if (name_key(c.to) == k) out.push_back(&c);
+    if (c.is_for(key, name)) out.push_back(&c);
   return out;
 }
 

@@ -31,8 +31,11 @@ void Seek::write(json& j) const {
   if (range) j["range"] = {{"min", range->min}, {"max", range->max}};
 }
 
-Pair Pair::read(const Fields& f) { return {read_game_kind(f)}; }
-void Pair::write(json& j) const { write_kind(j, kind); }
+Pair Pair::read(const Fields& f) { return {read_game_kind(f), f.opt_bool("rated").value_or(false)}; }
+void Pair::write(json& j) const {
+  write_kind(j, kind);
+  if (rated) j["rated"] = true;
+}
 
 Challenge Challenge::read(const Fields& f) {
   Challenge c{f.str("to", kMaxNameChars), read_game_kind(f), f.opt_bool("rated").value_or(false)};
@@ -88,6 +91,13 @@ void Matched::write(json& j) const {
   j["via"] = via;
   j["opponent"] = opponent;
 }
+
+Challenged Challenged::read(const Fields& f) {
+  const json* c = f.opt_object("challenge");
+  if (!c) f.fail("challenge", "must be an object");
+  return {*c};
+}
+void Challenged::write(json& j) const { j["challenge"] = challenge; }
 
 }  // namespace out
 }  // namespace yinsh::server

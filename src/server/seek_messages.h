@@ -1,7 +1,7 @@
 // The lobby's WebSocket messages (docs/api.md 3.4): the commands a client sends to find an
 // opponent (follow the lobby, seeks, quick pairing, direct challenges) or to claim a game its
-// opponent abandoned, and the two messages the server answers with (the lobby as one
-// recipient sees it, and a match made). One C++ type per message type, each with its one
+// opponent abandoned, and the three messages the server answers with (the lobby as one
+// recipient sees it, a match made, and a challenge to an account on any of its connections). One C++ type per message type, each with its one
 // reader and one writer; they join the families of commands.h and server_messages.h.
 #pragma once
 
@@ -48,6 +48,7 @@ using ChallengeCancel = ById<kChallengeCancel, kChallengeField>;
 struct Pair {  // quick pairing: wait for the closest-rated player asking for the same game
   static constexpr std::string_view type = "pair";
   GameKind kind;
+  bool rated = false;  // meet only players asking for a rated game too (accounts only)
   static Pair read(const Fields& f);
   void write(json& j) const;
 };
@@ -92,6 +93,13 @@ struct Matched {  // a game was made for this client: its seat and token
   std::string via;  // seek, pair or challenge
   std::string opponent;
   static Matched read(const Fields& f);
+  void write(json& j) const;
+};
+
+struct Challenged {  // a direct challenge to this account, on each of its connections not following the lobby
+  static constexpr std::string_view type = "challenged";
+  json challenge;  // <Challenge>, as in the lobby view
+  static Challenged read(const Fields& f);
   void write(json& j) const;
 };
 

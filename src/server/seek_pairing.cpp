@@ -19,6 +19,10 @@ bool PairingPool::remove(const std::string& key) {
   return std::erase_if(waiting_, [&](const PairRequest& p) { return p.who.key == key; }) > 0;
 }
 
+bool PairingPool::remove_connection(const std::string& conn) {
+  return std::erase_if(waiting_, [&](const PairRequest& p) { return p.who.connection() == conn; }) > 0;
+}
+
 const PairRequest* PairingPool::find(const std::string& key) const {
   for (const auto& p : waiting_)
     if (p.who.key == key) return &p;
@@ -35,13 +39,10 @@ std::vector<std::pair<PairRequest, PairRequest>> PairingPool::match(int64_t now)
     int best_gap = 0;
     for (size_t j = i + 1; j < waiting_.size(); ++j) {
       const PairRequest& b = waiting_[j];
-      if (taken[j] || !(b.kind == a.kind) || b.who.key == a.who.key) continue;
-      int gap = 0;
-      if (a.who.rating && b.who.rating) {
-        gap = std::abs(*a.who.rating - *b.who.rating);
-        const auto allowed = allowed_gap(now - std::min(a.since, b.since));
-        if (allowed && gap > *allowed) continue;
-      }
+      if (taken[j] || !(b.kind == a.kind) || b.rated != a.rated || b.who.key == a.who.key) continue;
+      const int gap = std::abs(a.who.rating_or_guest() - b.who.rating_or_guest());
+      const auto allowed = allowed_gap(now - std::min(a.since, b.since));
+      if (allowed && gap > *allowed) continue;
       if (!best || gap < best_gap) {
         best = j;
         best_gap = gap;

@@ -6,7 +6,8 @@
 //
 // taken from whichever of the two has waited longer. Each player is paired with the
 // closest-rated compatible one (ties: the one waiting longest). A player without a rating (a
-// guest) has no range: it is paired with the player waiting longest for the same kind.
+// guest) counts as 1500. Rated requests (accounts only) meet rated requests only, casual ones
+// casual ones.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,7 @@ struct PairRequest {
   Seeker who;
   GameKind kind;
   int64_t since = 0;
+  bool rated = false;
 };
 
 class PairingPool {
@@ -32,6 +34,8 @@ class PairingPool {
   // Waits for a game of `r.kind` (replacing what the same key waited for).
   void add(PairRequest r);
   bool remove(const std::string& key);
+  // Removes the request a connection made (it left); whether there was one.
+  bool remove_connection(const std::string& conn);
   const PairRequest* find(const std::string& key) const;
   // Removes the pairs that can be made at `now` and returns them (longest waiting first).
   std::vector<std::pair<PairRequest, PairRequest>> match(int64_t now);

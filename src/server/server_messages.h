@@ -85,7 +85,7 @@ struct Ratings {
 }  // namespace out
 
 using PrivateMessage = std::variant<out::Snapshot, out::Presence, out::Seat, out::Error, out::Pong, out::Info,
-                                    out::Lobby, out::Matched, out::Ratings>;
+                                    out::Lobby, out::Matched, out::Ratings, out::Challenged>;
 using PrivateTable = SchemaTable<PrivateMessage>;
 
 // A broadcast event: the event as everyone sees it (no token), its game and the state after it.

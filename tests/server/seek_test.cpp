@@ -8,6 +8,7 @@
 #include "server/seek_expiry.h"
 #include "server/seek_limits.h"
 #include "server/seek_pairing.h"
+#include "server/seek_ratings.h"
 
 using namespace yinsh;
 using namespace yinsh::server;
@@ -69,11 +70,11 @@ TEST(SeekBook, CapsOpenSeeksPerKeyAndPerAddressCountingWaitingGames) {
   EXPECT_TRUE(b.add({"s5", guest("c:3"), kBlitz5, false, std::nullopt, 0}, 3, 0));
   EXPECT_FALSE(b.add({"s6", guest("c:4", "10.0.0.2"), kBlitz5, false, std::nullopt, 0}, 3, 0));
   EXPECT_EQ(b.seeks().size(), 4u);
-  EXPECT_EQ(b.remove_key("c:1"), 2);
+  EXPECT_EQ(b.remove_connection("c:1"), 2);
   EXPECT_EQ(b.count_address("10.0.0.1"), 1);
 }
 
-TEST(SeekBook, RatedSeeksAndRangesNeedRatingsAndGuestsIgnoreRanges) {
+TEST(SeekBook, RatedSeeksNeedAccountsAndRangesCountGuestsAs1500) {
   SeekBook b;
   auto e = b.add({"s1", guest("c:1"), kBlitz5, true, std::nullopt, 0}, 5, 0);
   ASSERT_TRUE(e);
@@ -85,8 +86,14 @@ TEST(SeekBook, RatedSeeksAndRangesNeedRatingsAndGuestsIgnoreRanges) {
   EXPECT_TRUE(b.acceptable(rated_seek, guest("c:9"))) << "a guest cannot take a rated seek";
   EXPECT_FALSE(b.acceptable(rated_seek, rated("a:3", 1550)));
   ASSERT_TRUE(b.acceptable(rated_seek, rated("a:4", 1700)));
+  EXPECT_EQ(b.acceptable(rated_seek, rated("a:4", 1700))->code, "out_of_range");
   EXPECT_NE(b.acceptable(rated_seek, rated("a:4", 1700))->message.find("outside"), std::string::npos);
-  EXPECT_FALSE(b.acceptable(casual, guest("c:9"))) << "ranges do not apply to guests";
+  EXPECT_FALSE(b.acceptable(casual, guest("c:9"))) << "a guest counts as 1500: in range";
+  EXPECT_FALSE(b.add({"s6", rated("a:6", 1900), kBlitz5, false, RatingRange{1800, 2000}, 0}, 5, 0));
+  auto out = b.acceptable(*b.find("s6"), guest("c:9"));
+  ASSERT_TRUE(out) << "a guest counts as 1500: out of range";
+  EXPECT_EQ(out->code, "out_of_range");
+  EXPECT_NE(out->message.find("guest's rating 1500"), std::string::npos) << out->message;
   EXPECT_TRUE(b.acceptable(casual, rated("a:2", 1500))) << "one's own seek";
   EXPECT_TRUE(b.add({"s4", rated("a:5", 1500), kBlitz5, false, RatingRange{1600, 1400}, 0}, 5, 0));
 }
@@ -105,6 +112,51 @@ TEST(SeekBook, SeeksExpireAndAreShownWithTheirOwner) {
   EXPECT_EQ(j["mine"], true);
   EXPECT_FALSE(j.contains("rating"));
   EXPECT_EQ(b.expire(1 << 30, 0), 0) << "0: seeks do not expire";
+}
+
+TEST(PairingPool, GuestsCountAs1500AndRatedMeetsRatedOnly) {
+  PairingPool p;
+  p.add({rated("a:1", 1900), kBlitz5, 0});
+  p.add({guest("c:1"), kBlitz5, 0});
+  EXPECT_TRUE(p.match(0).empty()) << "400 apart";
+  EXPECT_EQ(p.match(30000).size(), 1u) << "400 allowed after 30 s";
+  p.add({rated("a:2", 1500), kBlitz5, 0, true});
+  p.add({rated("a:3", 1500), kBlitz5, 0, false});
+  EXPECT_TRUE(p.match(0).empty()) << "a rated request meets rated ones only";
+  p.add({rated("a:4", 1510), kBlitz5, 0, true});
+  auto pairs = p.match(0);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].first.who.key, "a:2");
+  EXPECT_EQ(pairs[0].second.who.key, "a:4");
+  EXPECT_TRUE(pairs[0].first.rated);
+  EXPECT_FALSE(p.remove_connection("c:other")) << "another connection's";
+  EXPECT_TRUE(p.remove_connection("a:3")) << "made on the key's own connection";
+}
+
+TEST(LobbyRatings, ShowsTheRatingOfTheSeeksCategoryAndMovesAfterARatedGame) {
+  LobbyRatings r;
+  EXPECT_EQ(r.of("7", kBlitz5).rating, 1500) << "unknown: 1500?";
+  EXPECT_TRUE(r.of("7", kBlitz5).provisional);
+  r.set("7", {{rating::Category::Blitz, 1712.4, 80}, {rating::Category::Untimed, 1400, 200}});
+  EXPECT_EQ(r.of("7", kBlitz5).rating, 1712);
+  EXPECT_FALSE(r.of("7", kBlitz5).provisional);
+  EXPECT_EQ(r.of("7", kUntimed).rating, 1400);
+  EXPECT_TRUE(r.of("7", kUntimed).provisional);
+  EXPECT_EQ(r.of("7", GameKind{Variant::Blitz, std::nullopt}).rating, 1500) << "no blitz-variant game yet";
+  RatedGame g;
+  g.category = rating::Category::Blitz;
+  g.change[0] = RatingChange{"7", 1712, 1730, 79, false};
+  g.change[1] = RatingChange{"8", 1500, 1480, 300, true};  // not connected: not kept
+  r.update(g);
+  EXPECT_EQ(r.of("7", kBlitz5).rating, 1730);
+  EXPECT_EQ(r.accounts(), 1u);
+  r.forget("7");
+  EXPECT_EQ(r.accounts(), 0u);
+  Seeker s = rated("a:7", 1730);
+  s.provisional = true;
+  const json j = to_json(Seek{"s1", s, kBlitz5, true, std::nullopt, 0}, false);
+  EXPECT_EQ(j["rating"], 1730);
+  EXPECT_EQ(j["provisional"], true);
 }
 
 TEST(PairingPool, TheAllowedGapWidensWithTheWait) {
@@ -152,7 +204,7 @@ TEST(PairingPool, RatedPlayersMeetTheClosestOnceTheRangeAllowsIt) {
   EXPECT_EQ(pairs[0].second.who.key, "c") << "the closest rating, not the longest wait";
   p.add({guest("g"), kBlitz5, 1});
   pairs = p.match(1);
-  ASSERT_EQ(pairs.size(), 1u) << "a guest has no range";
+  ASSERT_EQ(pairs.size(), 1u) << "a guest counts as 1500: 80 from b";
   EXPECT_EQ(pairs[0].first.who.key, "b");
   p.add({rated("d", 1000), kBlitz5, 0});
   EXPECT_EQ(p.expire(1000, 1000), 1);
@@ -169,15 +221,16 @@ TEST(ChallengeBook, ChallengesByNameWithCapsAndNoSelfChallenge) {
   auto e = b.add({"c3", alice, "dave", kUntimed, false, 0}, 2);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->code, "too_many_open");
-  ASSERT_EQ(b.sent_to("BOB").size(), 1u);
-  EXPECT_EQ(b.sent_to("BOB")[0]->id, "c1");
+  ASSERT_EQ(b.sent_to("c:9", "BOB").size(), 1u);
+  EXPECT_EQ(b.sent_to("c:9", "BOB")[0]->id, "c1");
+  EXPECT_TRUE(b.sent_to("a:9", "BOB").empty()) << "an account named bob is not the guest challenged";
   EXPECT_EQ(b.sent_by("c:1").size(), 2u);
   const json j = to_json(*b.find("c2"), true);
   EXPECT_EQ(j["from"], "Alice");
   EXPECT_EQ(j["to"], "Carol");
   EXPECT_EQ(j["outgoing"], true);
   EXPECT_EQ(b.expire(5, 5), 1);
-  EXPECT_EQ(b.remove_key("c:1"), 1);
+  EXPECT_EQ(b.remove_connection("c:1"), 1);
   EXPECT_TRUE(b.empty());
 }
 

@@ -1,13 +1,18 @@
 // The lobby's "Find an opponent" card (docs/api.md 3.5): quick pairing buttons, the open seeks
-// with one-click accept, a form to post a seek, and direct challenges with their notices. A
-// match takes the player straight to the game with its seat's token.
+// (each with its seeker's rating in the seek's category, "1500?" while provisional) with
+// one-click accept, a form to post a seek (rated or casual, with an optional rating range),
+// and direct challenges with their notices. A logged-in player seeks as its account (the
+// WebSocket carries the session cookie: it reconnects when the account changes); rated games
+// are for accounts only. A match takes the player straight to the game with its seat's token.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useAccount } from "./account";
 import { describeClock, playerName, saveToken } from "./api";
 import { t } from "./i18n";
 import { LobbyConn } from "./lobbyConn";
 import { VariantSelect } from "./panels";
+import { shownRating } from "./players";
 import { navigate } from "./router";
-import type { ClockSpec, LobbyChallenge, LobbyMessage } from "./types";
+import type { ClientMessage, ClockSpec, LobbyChallenge, LobbyMessage } from "./types";
 
 /** The quick-pairing time controls (minutes + seconds of increment), and untimed. */
 export const QUICK: ReadonlyArray<ClockSpec | null> = [
@@ -31,7 +36,43 @@ function gameLabel(g: { variant: string; clock: ClockSpec | null; rated: boolean
   return `${variant}${describeClock(g.clock)} · ${g.rated ? t("seek.rated") : t("seek.casual")}`;
 }
 
-function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: LobbyConn }) {
+/** "1623", "1500?" (provisional), or "" for a guest (no rating). */
+function seekerRating(r: { rating?: number; provisional?: boolean }): string {
+  return r.rating === undefined ? "" : shownRating(r.rating, !!r.provisional);
+}
+
+/** The rating range of a seek form: both bounds, or undefined (anyone). */
+export function readRange(min: string, max: string): { min: number; max: number } | undefined {
+  const lo = min.trim() === "" ? 0 : Number(min);
+  const hi = max.trim() === "" ? 4000 : Number(max);
+  if ((min.trim() === "" && max.trim() === "") || !Number.isInteger(lo) || !Number.isInteger(hi)) return undefined;
+  return { min: Math.max(0, Math.min(lo, 4000)), max: Math.max(0, Math.min(hi, 4000)) };
+}
+
+function RatingBound(p: {
+  name: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onInput: (v: string) => void;
+}) {
+  return (
+    <input
+      name={p.name}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={4000}
+      step={50}
+      aria-label={p.label}
+      placeholder={p.placeholder}
+      value={p.value}
+      onInput={(e) => p.onInput((e.target as HTMLInputElement).value)}
+    />
+  );
+}
+
+export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: (m: ClientMessage) => boolean } }) {
   return (
     <li
       class="challenge"
@@ -41,7 +82,10 @@ function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: LobbyConn }) {
       <span>
         {c.outgoing
           ? t("challenge.to", { name: c.to, game: gameLabel(c) })
-          : t("challenge.from", { name: c.from, game: gameLabel(c) })}
+          : t("challenge.from", {
+              name: c.rating === undefined ? c.from : `${c.from} (${seekerRating(c)})`,
+              game: gameLabel(c),
+            })}
       </span>
       {c.outgoing ? (
         <button type="button" onClick={() => conn.send({ type: "challenge_cancel", challenge: c.id })}>
@@ -77,10 +121,17 @@ export function FindOpponent({
   const [clock, setClock] = useState("300000+3000");
   const [variant, setVariant] = useState<"normal" | "blitz">("normal");
   const [rival, setRival] = useState("");
+  const [ratedChoice, setRated] = useState(true);
+  const [min, setMin] = useState("");
+  const [max, setMax] = useState("");
   const conn = useRef<LobbyConn | null>(null);
+  const account = useAccount();
+  const rated = !!account && ratedChoice;
 
   useEffect(() => {
-    const c = new LobbyConn(playerName() || t("seat.guest"), {
+    if (account === undefined) return; // the session is not known yet: connect once it is
+    setView(null);
+    const c = new LobbyConn(account?.name || playerName() || t("seat.guest"), {
       onLobby: setView,
       onMatched: (m) => {
         saveToken(m.game, m.seat, m.token);
@@ -93,7 +144,7 @@ export function FindOpponent({
     });
     conn.current = c;
     return () => c.close();
-  }, []);
+  }, [account === undefined ? undefined : (account?.name ?? "")]);
 
   const send = conn.current;
   if (!online || !view || !send) {
@@ -133,7 +184,7 @@ export function FindOpponent({
               <button
                 type="button"
                 key={c ? `${c.base_ms}+${c.increment_ms}` : "none"}
-                onClick={() => send.send(c ? { type: "pair", clock: c } : { type: "pair" })}
+                onClick={() => send.send(c ? { type: "pair", clock: c, rated } : { type: "pair", rated })}
               >
                 {describeClock(c)}
               </button>
@@ -148,9 +199,12 @@ export function FindOpponent({
           <li class="game-row" key={s.id} data-testid={`seek-${s.mine ? "mine" : "other"}`}>
             <span class="who">
               {s.name}
-              {s.rating ? ` (${s.rating})` : ""}
+              {s.rating !== undefined ? <span class="rating"> ({seekerRating(s)})</span> : null}
             </span>
-            <span class="meta small">{gameLabel(s)}</span>
+            <span class="meta small">
+              {gameLabel(s)}
+              {s.range ? ` · ${s.range.min}-${s.range.max}` : ""}
+            </span>
             {s.mine ? (
               <button type="button" onClick={() => send.send({ type: "seek_cancel", seek: s.id })}>
                 {t("seek.cancel")}
@@ -168,7 +222,7 @@ export function FindOpponent({
         onSubmit={(e) => {
           e.preventDefault();
           onError(null);
-          send.send({ type: "seek", variant, clock: parseClock(clock), rated: false });
+          send.send({ type: "seek", variant, clock: parseClock(clock), rated, range: readRange(min, max) });
         }}
       >
         <label>
@@ -182,6 +236,23 @@ export function FindOpponent({
           </select>
         </label>
         <VariantSelect label={t("seek.variant")} name="seek-variant" value={variant} onChange={setVariant} />
+        <label title={account ? undefined : t("seek.rated_login")}>
+          <input
+            type="checkbox"
+            name="seek-rated"
+            checked={rated}
+            disabled={!account}
+            onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
+          />{" "}
+          {t("seek.rated_box")}
+        </label>
+        <fieldset class="range">
+          <legend>{t("seek.range")}</legend>
+          <RatingBound name="seek-min" label={t("seek.range_min")} placeholder="0" value={min} onInput={setMin} />
+          {" – "}
+          <RatingBound name="seek-max" label={t("seek.range_max")} placeholder="4000" value={max} onInput={setMax} />
+        </fieldset>
+        {account ? null : <p class="small muted">{t("seek.rated_login")}</p>}
         <button type="submit">{t("seek.post")}</button>
       </form>
       <form
@@ -191,7 +262,7 @@ export function FindOpponent({
           const to = rival.trim();
           if (!to) return;
           onError(null);
-          send.send({ type: "challenge", to, variant, clock: parseClock(clock) });
+          send.send({ type: "challenge", to, variant, clock: parseClock(clock), rated });
         }}
       >
         <h3>{t("challenge.title")}</h3>

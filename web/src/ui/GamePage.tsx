@@ -5,6 +5,7 @@ import { applyDecision, markersInPool, parsePosition } from "../engine/rules";
 import { ApiError, api, autoStart, describeClock, loadToken, saveToken } from "./api";
 import { Board } from "./Board";
 import { GameConnection, type LiveModel } from "./conn";
+import { ChallengeNotice } from "./FindOpponent";
 import { useGameFeedback } from "./feedback";
 import { GameActions } from "./GameActions";
 import { useGameAssist } from "./GameAssist";
@@ -16,7 +17,7 @@ import { linkClick, navigate } from "./router";
 import { ShareLink } from "./ShareLink";
 import { useSettings } from "./settings";
 import { endingLine, friendly, openSeat, other, seatName, stepHelp } from "./status";
-import type { ChatLine, Color, RatingsMessage } from "./types";
+import type { ChatLine, Color, LobbyChallenge, RatingsMessage } from "./types";
 
 export function GamePage({ id }: { id: string }) {
   const [model, setModel] = useState<LiveModel | null>(null);
@@ -29,6 +30,8 @@ export function GamePage({ id }: { id: string }) {
   const [joined, setJoined] = useState(false);
   const settings = useSettings();
   const conn = useRef<GameConnection | null>(null);
+  // Direct challenges to this account that arrived on this page (answered from here).
+  const [challenges, setChallenges] = useState<LobbyChallenge[]>([]);
 
   useEffect(() => {
     setModel(null);
@@ -45,6 +48,11 @@ export function GamePage({ id }: { id: string }) {
       },
       onSeat: (seat, token) => saveToken(id, seat, token),
       onRatings: setRatings,
+      onChallenged: (ch) => setChallenges((cs) => [...cs.filter((x) => x.id !== ch.id), ch]),
+      onMatched: (m) => {
+        saveToken(m.game, m.seat, m.token);
+        navigate(`/game/${m.game}`);
+      },
     });
     conn.current = c;
     return () => c.close();
@@ -270,6 +278,22 @@ export function GamePage({ id }: { id: string }) {
           </div>
         ) : null}
         <ErrorBanner error={error} onClose={() => setError(null)} />
+        {challenges.length ? (
+          <ul class="challenges" data-testid="challenges">
+            {challenges.map((c) => (
+              <ChallengeNotice
+                c={c}
+                key={c.id}
+                conn={{
+                  send: (m) => {
+                    setChallenges((cs) => cs.filter((x) => x.id !== c.id));
+                    return conn.current?.send(m) != null;
+                  },
+                }}
+              />
+            ))}
+          </ul>
+        ) : null}
         {over ? <GameOver game={game} role={role} names={names} send={send} ratings={ratings} /> : null}
         <section class="status-box" aria-live="polite">
           {over ? null : (

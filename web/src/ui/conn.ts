@@ -3,7 +3,7 @@
 // between the server's clock and ours (from ping/pong) for the clocks.
 import { t } from "./i18n";
 import { ReconnectingSocket } from "./socket";
-import type { ChatLine, Color, Game, RatingsMessage, ServerMessage } from "./types";
+import type { ChatLine, Color, Game, LobbyChallenge, MatchedMessage, RatingsMessage, ServerMessage } from "./types";
 
 export type ConnStatus = "connecting" | "open" | "reconnecting";
 
@@ -26,6 +26,9 @@ export interface ConnHandlers {
   onEvent?: (msg: ServerMessage) => void;
   onSeat?: (seat: Color, token: string) => void;
   onRatings?: (msg: RatingsMessage) => void;
+  /** A direct challenge to this account (docs/api.md 3.5), and the game made when it is accepted. */
+  onChallenged?: (c: LobbyChallenge) => void;
+  onMatched?: (m: MatchedMessage) => void;
 }
 
 const PING_EVERY = 15000;
@@ -191,8 +194,13 @@ export class GameConnection {
         this.note(msg.text ?? "");
         return;
       case "lobby":
+        return; // the lobby's (lobbyConn.ts): not about this game
       case "matched":
-        return; // the lobby's (lobby.ts): not about this game
+        this.h.onMatched?.(msg);
+        return;
+      case "challenged":
+        this.h.onChallenged?.(msg.challenge);
+        return;
       case "ratings":
         this.h.onRatings?.(msg);
         return;

@@ -120,7 +120,7 @@ export type ClientMessage = { id?: MessageId } & (
   // The lobby (3.5).
   | { type: "lobby"; name?: string }
   | { type: "seek"; variant?: string; clock?: ClockSpec; rated?: boolean; range?: { min: number; max: number } }
-  | { type: "pair"; variant?: string; clock?: ClockSpec }
+  | { type: "pair"; variant?: string; clock?: ClockSpec; rated?: boolean }
   | { type: "pair_cancel" }
   | { type: "challenge"; to: string; variant?: string; clock?: ClockSpec; rated?: boolean }
   | { type: "seek_cancel" | "seek_accept"; seek: string }
@@ -136,7 +136,9 @@ export interface LobbySeek {
   rated: boolean;
   created_at: number;
   mine: boolean;
+  /** The seeker's rating in the seek's category (absent: a guest); `provisional`: shown "1500?". */
   rating?: number;
+  provisional?: boolean;
   range?: { min: number; max: number };
 }
 /** A direct challenge, sent (`outgoing`) or received (3.5). */
@@ -150,13 +152,14 @@ export interface LobbyChallenge {
   created_at: number;
   outgoing: boolean;
   rating?: number;
+  provisional?: boolean;
 }
 /** The lobby as this connection sees it (3.5). */
 export interface LobbyMessage {
   type: "lobby";
   seeks: LobbySeek[];
   challenges: LobbyChallenge[];
-  pairing: { variant: string; clock: ClockSpec | null; since: number } | null;
+  pairing: { variant: string; clock: ClockSpec | null; since: number; rated?: boolean } | null;
   players: number;
 }
 /** A game was made for this connection (3.5). */
@@ -167,6 +170,11 @@ export interface MatchedMessage {
   token: string;
   via: "seek" | "pair" | "challenge";
   opponent: string;
+}
+/** A challenge to this account, on a connection that does not follow the lobby (3.5). */
+export interface ChallengedMessage {
+  type: "challenged";
+  challenge: LobbyChallenge;
 }
 
 /** Server -> client, private replies and presence (3.2). */
@@ -251,5 +259,6 @@ export type ServerMessage =
   | InfoMessage
   | LobbyMessage
   | MatchedMessage
+  | ChallengedMessage
   | RatingsMessage
   | EventMessage;
