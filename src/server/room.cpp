@@ -467,7 +467,15 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             const std::optional<Color> seat = s->seat;
             const std::string from = seat ? game.seat(*seat).name : (c->name.empty() ? "Spectator" : c->name);
             const std::string seat_name = seat ? std::string(color_name(*seat)) : "spectator";
-            run([this, from, seat_name, t = ch.text] { return game.chat(from, seat_name, t, now_ms()); }, reply_error);
+            run([this, from, seat_name, t = ch.text, account = c->who.account] {
+                  return game.chat(from, seat_name, t, now_ms(), account);
+                }, reply_error);
+          },
+          [&](const cmd::ChatDelete& d) {
+            const std::string name = !c->who.guest() ? c->who.name : s->seat ? game.seat(*s->seat).name : c->name;
+            run([this, line = d.line, seat = s->seat, who = c->who, name] {
+                  return game.delete_chat(line, seat, who.account, who.role == "admin", name, now_ms());
+                }, reply_error);
           },
       },
       msg.command);
