@@ -94,6 +94,26 @@ void Room::broadcast(const Event& event) {
   if (ended) hub.queue_report(game.meta().id, game.rules().start(), game.rules().moves());  // its report
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
   send_all(game.public_event(event, now_ms()));
+  if (ended && game.meta().rated) announce_ratings();
+}
+
+void Room::announce_ratings() {
+  if (has_ratings()) return send_all(write_server_message(ratings_message()));
+  // Another process ended the game (this one caught up with its log): the changes it wrote
+  // with the result are read from the store.
+  hub.on_store([self = shared_from_this(), id = game.id()] {
+    std::array<std::optional<RatingChange>, 2> r;
+    try {
+      self->hub.store.transact([&](Sql& q) { r = load_rating_changes(q, id); });
+    } catch (const std::exception&) {
+      return;  // the store is down: a snapshot after it is back carries them
+    }
+    asio::post(self->strand, [self, r] {
+      if (self->has_ratings() || !(r[0] || r[1])) return;
+      self->ratings = r;
+      self->send_all(write_server_message(self->ratings_message()));
+    });
+  });
 }
 
 void Room::send_all(std::string text) {
@@ -219,9 +239,7 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
   } else {
     game = std::move(*next);
     if (before_broadcast) before_broadcast(event);
-    broadcast(event);
-    if (has_ratings() && game.status() == Status::Over && event.type() == ev::GameOver::type)
-      send_all(write_server_message(ratings_message()));
+    broadcast(event);  // with the ratings when the event ended a rated game
     announce_presence();  // a join gives a seat to a connection
     if (after) after(nullptr);
     if (!busy) settle();
