@@ -74,6 +74,7 @@ class OnlineGame {
   int ply() const { return int(decisions_.size()); }
   const std::vector<DecisionRecord>& decisions() const { return decisions_; }
   const Seat& seat(Color c) const { return seats_[c]; }
+  const std::vector<ChatLine>& chat() const { return chat_; }  // the last 100 lines
   std::optional<Color> seat_of_token(std::string_view token) const;
   std::optional<Color> to_move() const;  // only while active
   bool ai_to_move() const { return to_move() && seats_[*to_move()].kind == SeatKind::Ai; }

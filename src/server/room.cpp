@@ -2,6 +2,7 @@
 // applied and broadcast (see room.h).
 #include "room.h"
 
+#include "accounts_store.h"
 #include "core/notation.h"
 #include "engine/engine.h"
 #include "seek_expiry.h"
@@ -95,6 +96,17 @@ void Room::broadcast(const Event& event) {
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
   send_all(game.public_event(event, now_ms()));
   if (ended && game.meta().rated) announce_ratings();
+}
+
+void Room::log_moderation(const std::string& moderator, const ChatLine& line, int64_t at) {
+  hub.on_store([self = shared_from_this(), id = game.id(), moderator, line, at] {
+    try {
+      AccountStore(self->hub.store)
+          .log(moderator, "delete_chat", id + "/" + std::to_string(line.id),
+               line.from + " (" + line.seat + "): " + line.text, at);
+    } catch (const std::exception&) {  // the store is down: the game's own log has the removal
+    }
+  });
 }
 
 void Room::announce_ratings() {
@@ -491,9 +503,15 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
           },
           [&](const cmd::ChatDelete& d) {
             const std::string name = !c->who.guest() ? c->who.name : s->seat ? game.seat(*s->seat).name : c->name;
-            run([this, line = d.line, seat = s->seat, who = c->who, name] {
+            auto removed = std::make_shared<ChatLine>();  // the line as it was, for the moderation log
+            run([this, line = d.line, seat = s->seat, who = c->who, name, removed] {
+                  for (const ChatLine& l : game.chat())
+                    if (l.id == line) *removed = l;
                   return game.delete_chat(line, seat, who.account, who.role == "admin", name, now_ms());
-                }, reply_error);
+                }, reply_error,
+                [this, name, removed](const Event& e) {
+                  if (std::get<ev::ChatDeleted>(e.body).by == "moderator") log_moderation(name, *removed, e.at);
+                });
           },
       },
       msg.command);

@@ -2,7 +2,9 @@
 // moderator (the admin role) removes any; an unknown or removed line gets a clear error. The
 // removal is an event of the game's log, broadcast to everyone following the game, and views
 // (the game, its record) show the line as removed after a restart; the chat event with its
-// text stays in the log.
+// text stays in the log, and a moderator's removal is in the moderation log.
+#include <algorithm>
+
 #include "account_helpers.h"
 #include "server/accounts_store.h"
 #include "server/sql.h"
@@ -121,6 +123,14 @@ TEST_F(ChatDeleteTest, AuthorsRemoveTheirLinesModeratorsAnyAndTheLogKeepsThemAft
                             .at(0));
   });
   EXPECT_EQ(n, 1);
+  // The moderator's removal is in the moderation log (`yinsh admin log`), the author's not.
+  const auto log = server::AccountStore(*store).moderation_log(10);
+  ASSERT_FALSE(log.empty());
+  EXPECT_EQ(log[0].actor, "olivia");
+  EXPECT_EQ(log[0].action, "delete_chat");
+  EXPECT_EQ(log[0].target, game + "/" + std::to_string(rude));
+  EXPECT_EQ(log[0].detail, "bob (black): something rude");
+  EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const auto& l) { return l.action == "delete_chat"; }), 1);
 }
 
 }  // namespace
