@@ -166,6 +166,9 @@ class Client {
     if (type == "presence" || type == "pong") return;
     if (m.contains("state")) state_ = m["state"];
     if (type == "chat") return print(chat_line(m["line"]));
+    if (type == "chat_deleted")
+      return print("(" + m.value("name", "") + " removed a chat line" +
+                   (m.value("by", "") == "moderator" ? " as moderator" : "") + ")\n");
     std::string what;
     if (type == "decision") {
       last_ = m.value("decision", "");
@@ -181,7 +184,8 @@ class Client {
   }
 
   static std::string chat_line(const json& l) {
-    return "[" + l.value("seat", "") + "] " + l.value("from", "") + ": " + l.value("text", "") + "\n";
+    const std::string text = l.value("removed", false) ? "(removed)" : l.value("text", "");
+    return "[" + l.value("seat", "") + "] " + l.value("from", "") + ": " + text + "\n";
   }
 
   std::string seat_line(const char* color) const {
