@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "connect.h"
+#include "http_client.h"
 #include "core/diagram.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -67,24 +68,10 @@ std::optional<Target> parse_url(const std::string& url, std::string* why) {
 }
 
 // One HTTP request; the status and parsed body. Throws on network errors.
-std::pair<int, json> request(const Target& t, http::verb verb, const std::string& target, const std::string& body) {
-  net::io_context ioc;
-  tcp::resolver resolver(ioc);
-  beast::tcp_stream stream(ioc);
-  stream.expires_after(std::chrono::seconds(10));
-  stream.connect(resolver.resolve(t.host, t.port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, t.host);
-  req.set(http::field::content_type, "application/json");
-  req.body() = body;
-  req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buf;
-  http::response<http::string_body> res;
-  http::read(stream, buf, res);
-  beast::error_code ec;
-  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return {int(res.result_int()), json::parse(res.body(), nullptr, false)};
+std::pair<int, json> request(const Target& t, const std::string& method, const std::string& target,
+                             const std::string& body) {
+  const HttpResult r = http_call(t.host, t.port, method, target, body, {}, 10);
+  return {r.status, json::parse(r.body, nullptr, false)};
 }
 
 std::string clock_text(int64_t ms) {
@@ -179,6 +166,9 @@ class Client {
     if (type == "presence" || type == "pong") return;
     if (m.contains("state")) state_ = m["state"];
     if (type == "chat") return print(chat_line(m["line"]));
+    if (type == "chat_deleted")
+      return print("(" + m.value("name", "") + " removed a chat line" +
+                   (m.value("by", "") == "moderator" ? " as moderator" : "") + ")\n");
     std::string what;
     if (type == "decision") {
       last_ = m.value("decision", "");
@@ -194,7 +184,8 @@ class Client {
   }
 
   static std::string chat_line(const json& l) {
-    return "[" + l.value("seat", "") + "] " + l.value("from", "") + ": " + l.value("text", "") + "\n";
+    const std::string text = l.value("removed", false) ? "(removed)" : l.value("text", "");
+    return "[" + l.value("seat", "") + "] " + l.value("from", "") + ": " + text + "\n";
   }
 
   std::string seat_line(const char* color) const {
@@ -298,7 +289,7 @@ int play_connected(const std::string& url, const std::string& name, const std::s
   try {
     if (seat_token.empty()) {
       const auto [status, body] =
-          request(*t, http::verb::post, "/api/games/" + t->game + "/join", json({{"name", name}}).dump());
+          request(*t, "POST", "/api/games/" + t->game + "/join", json({{"name", name}}).dump());
       if (status == 200) {
         seat_token = body.value("token", "");
         std::cout << "You took the " << body.value("seat", "") << " seat; your token (to reconnect with --token): "

@@ -7,6 +7,8 @@
 // --slow-readers N adds N spectators that ask for a snapshot every 50 ms (with an 8 KiB id,
 // which the reply echoes) and never read their socket (the server must keep its memory
 // bounded and drop them, issue 11 D1).
+// --logins-per-s R adds a login storm (login_storm.h, issue 13): real logins at R a second
+// while the games run, and the decisions' round trips with and without it.
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -17,12 +19,16 @@
 #include <chrono>
 #include <deque>
 #include <iostream>
+#include <optional>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "http_client.h"
+#include "login_storm.h"
 
 namespace yinsh::cli {
 namespace {
@@ -36,7 +42,9 @@ using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 struct Stats {
-  std::vector<double> latencies_ms;
+  Clock::time_point t0;              // when the bots started
+  std::vector<double> latencies_ms;  // each decision's round trip
+  std::vector<double> sent_s;        // and when it was sent (seconds from t0)
   long errors = 0, connect_failures = 0, finished = 0, bots_done = 0;
   std::vector<std::string> first_errors;
 };
@@ -131,31 +139,15 @@ class FrameReader final : public nlohmann::json_sax<json> {
   std::vector<std::string> path_;
 };
 
-std::string http_text(const tcp::endpoint& ep, http::verb verb, const std::string& target, const std::string& body) {
-  net::io_context ioc;
-  beast::tcp_stream s(ioc);
-  s.connect(ep);
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "localhost");
-  req.body() = body;
-  req.prepare_payload();
-  http::write(s, req);
-  beast::flat_buffer buf;
-  http::response<http::string_body> res;
-  http::read(s, buf, res);
-  beast::error_code ec;
-  s.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return res.body();
-}
-
-json http_call(const tcp::endpoint& ep, http::verb verb, const std::string& target, const std::string& body) {
-  return json::parse(http_text(ep, verb, target, body), nullptr, false);
+json http_json(const tcp::endpoint& ep, const std::string& method, const std::string& target, const std::string& body) {
+  return json::parse(http_call(ep.address().to_string(), std::to_string(ep.port()), method, target, body).body, nullptr,
+                     false);
 }
 
 // An unlabelled value of the server's /metrics, -1 if missing or unreachable.
 double server_metric(const tcp::endpoint& ep, const std::string& name) {
   try {
-    const std::string text = http_text(ep, http::verb::get, "/metrics", "");
+    const std::string text = http_call(ep.address().to_string(), std::to_string(ep.port()), "GET", "/metrics").body;
     const auto at = text.find("\n" + name + " ");
     return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
   } catch (const std::exception&) {
@@ -278,6 +270,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
     const int ply = m.ply;
     if (m.type == "decision" && ply == waiting_for_ && m.by == role_) {
       stats_.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
+      stats_.sent_s.push_back(std::chrono::duration<double>(sent_at_ - stats_.t0).count());
       waiting_for_ = -1;
     }
     if (m.status == "over") {
@@ -323,6 +316,43 @@ double percentile(std::vector<double>& v, double p) {
   return v[k];
 }
 
+std::string spread(std::vector<double> v) {
+  std::ostringstream o;
+  o << v.size() << ", ms p50 " << percentile(v, 50) << "  p90 " << percentile(v, 90) << "  p99 " << percentile(v, 99)
+    << "  max " << percentile(v, 100);
+  return o.str();
+}
+
+// The values of `v` whose time in `at` is inside [from, to) (inside = true) or outside it.
+std::vector<double> within(const std::vector<double>& v, const std::vector<double>& at, double from, double to,
+                           bool inside) {
+  std::vector<double> out;
+  for (size_t i = 0; i < v.size() && i < at.size(); ++i)
+    if ((at[i] >= from && at[i] < to) == inside) out.push_back(v[i]);
+  return out;
+}
+
+// The storm's report, and the decisions' round trips split by whether the logins were under
+// way (from the first login sent to the last answered). False when a login failed for another
+// reason than the server's refusals (429 throttled, 503 busy), or none succeeded.
+bool print_storm(std::ostream& out, const StormOptions& o, const StormReport& r, const Stats& s) {
+  const double span = std::max(1e-9, r.ended_s - r.began_s);
+  out << "logins: offered " << r.offered << " (" << o.rate << "/s for " << o.seconds << " s over " << o.accounts
+      << " accounts), ok " << r.ok << ", throttled (429) " << r.throttled << ", busy (503) " << r.busy
+      << ", other errors " << r.other << ", network errors " << r.network << "\n"
+      << "logins from t=" << r.began_s << " s to the last answer at t=" << r.ended_s << " s: " << double(r.ok) / span
+      << " ok/s\n"
+      << "login round trip: " << spread(r.login_ms) << "\n"
+      << "decisions without logins: " << spread(within(s.latencies_ms, s.sent_s, r.began_s, r.ended_s, false)) << "\n"
+      << "decisions during logins: " << spread(within(s.latencies_ms, s.sent_s, r.began_s, r.ended_s, true)) << "\n"
+      << "GET /api/account/me without logins: " << spread(within(r.probe_ms, r.probe_at_s, r.began_s, r.ended_s, false))
+      << "\n"
+      << "GET /api/account/me during logins: " << spread(within(r.probe_ms, r.probe_at_s, r.began_s, r.ended_s, true))
+      << "\n";
+  for (const auto& e : r.first_errors) out << "  " << e << "\n";
+  return r.ok > 0 && r.other == 0 && r.network == 0;
+}
+
 }  // namespace
 
 void add_loadtest_command(CLI::App& app) {
@@ -334,6 +364,7 @@ void add_loadtest_command(CLI::App& app) {
     uint64_t seed = 1;
     int think_ms = 0;
     int slow_readers = 0;
+    StormOptions storm;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("loadtest", "Play N concurrent bot games against a running `yinsh serve` and report throughput and latency");
@@ -348,29 +379,50 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--slow-readers", args->slow_readers,
                   "Spectators that ask for a snapshot every 50 ms and never read their socket")
       ->check(CLI::Range(0, 10000))->capture_default_str();
+  auto& st = args->storm;
+  st.rate = 0;
+  cmd->add_option("--logins-per-s", st.rate,
+                  "Also log in this many times a second (real POST /api/account/login), from --storm-after for "
+                  "--storm-seconds; 0: no logins")
+      ->check(CLI::Range(0.0, 100000.0))->capture_default_str();
+  cmd->add_option("--login-accounts", st.accounts, "Accounts registered first; the logins go round-robin over them")
+      ->check(CLI::Range(1, 10000))->capture_default_str();
+  cmd->add_option("--login-prefix", st.prefix, "Their names: PREFIX0, PREFIX1, ... (an existing one is logged into)")
+      ->capture_default_str();
+  cmd->add_option("--login-sources", st.sources,
+                  "On loopback, the logins come from this many addresses 127.0.0.2, .3, ... (0: the default one)")
+      ->check(CLI::Range(0, 250))->capture_default_str();
+  cmd->add_option("--storm-after", st.start_s, "Seconds of games before the logins begin")
+      ->check(CLI::Range(0.0, 3600.0))->capture_default_str();
+  cmd->add_option("--storm-seconds", st.seconds, "Seconds of logins")->check(CLI::Range(0.0, 3600.0))->capture_default_str();
   cmd->callback([args] {
     const tcp::endpoint ep(net::ip::make_address(args->host), args->port);
+    args->storm.host = args->host;
+    args->storm.port = args->port;
+    args->storm.timeout_s = args->timeout_s;
+    std::vector<std::string> sessions;
     struct Seat {
       std::string game, token;
     };
     std::vector<Seat> seats;
     try {
       for (int i = 0; i < args->games; ++i) {
-        const json c = http_call(ep, http::verb::post, "/api/games", R"({"color":"white","name":"bot"})");
+        const json c = http_json(ep, "POST", "/api/games", R"({"color":"white","name":"bot"})");
         const std::string id = c.value("game", "");
         if (id.empty()) throw std::runtime_error("create failed: " + c.dump());
-        const json j = http_call(ep, http::verb::post, "/api/games/" + id + "/join", R"({"name":"bot"})");
+        const json j = http_json(ep, "POST", "/api/games/" + id + "/join", R"({"name":"bot"})");
         if (!j.contains("token")) throw std::runtime_error("join failed: " + j.dump());
         seats.push_back({id, c["token"]});
         seats.push_back({id, j["token"]});
       }
+      if (args->storm.rate > 0) sessions = prepare_storm_accounts(args->storm);
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << "\n";
       std::exit(1);
     }
     const double rss_before = server_metric(ep, "yinsh_resident_memory_bytes");
     std::atomic<double> rss_peak = rss_before;
-    std::atomic<bool> running = true;
+    std::atomic<bool> running = true, stop_storm = false;
     std::thread sampler([&] {  // the server's memory once a second while the games run
       while (running) {
         for (int i = 0; i < 10 && running; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -379,7 +431,11 @@ void add_loadtest_command(CLI::App& app) {
     });
     net::io_context ioc;
     Stats stats;
-    const auto t0 = Clock::now();
+    const auto t0 = stats.t0 = Clock::now();
+    std::optional<StormReport> storm;
+    std::thread storm_thread;
+    if (args->storm.rate > 0)
+      storm_thread = std::thread([&] { storm = run_login_storm(args->storm, sessions, t0, stop_storm); });
     for (size_t i = 0; i < seats.size(); ++i)
       std::make_shared<Bot>(ioc, stats, seats[i].game, seats[i].token, args->seed * 1000003 + i, args->think_ms)->start(ep);
     for (int i = 0; i < args->slow_readers; ++i)
@@ -396,6 +452,10 @@ void add_loadtest_command(CLI::App& app) {
     check();
     ioc.run_for(std::chrono::seconds(args->timeout_s));
     const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (storm_thread.joinable()) {
+      if (stats.bots_done < long(seats.size())) stop_storm = true;  // timed out: the storm stops too
+      storm_thread.join();
+    }
     running = false;
     sampler.join();
     const double rss_after = server_metric(ep, "yinsh_resident_memory_bytes");
@@ -414,7 +474,9 @@ void add_loadtest_command(CLI::App& app) {
       std::cout << "slow readers " << args->slow_readers << ": dropped by the server " << dropped
                 << ", snapshots coalesced " << coalesced << " (server totals)\n";
     for (const auto& e : stats.first_errors) std::cout << "  " << e << "\n";
-    if (stats.errors || stats.connect_failures || stats.finished != args->games) std::exit(1);
+    bool storm_failed = false;
+    if (storm) storm_failed = !print_storm(std::cout, args->storm, *storm, stats);
+    if (stats.errors || stats.connect_failures || stats.finished != args->games || storm_failed) std::exit(1);
   });
 }
 

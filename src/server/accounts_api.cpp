@@ -1,5 +1,6 @@
 // AccountsApi (accounts_api.h): register, log in and out, change the password, delete the
-// account, who am I, claim guest seats, the puzzle rating (puzzle_api.h). Runs on its own pool;
+// account, who am I, claim guest seats, the puzzle rating (puzzle_api.h). Password work runs
+// on its own pool, with a cap on the jobs it holds; the rest (and session lookups) on another;
 // the throttle under a mutex.
 #include "accounts_api.h"
 
@@ -9,6 +10,7 @@
 #include <mutex>
 #include <variant>
 #include <algorithm>
+#include <atomic>
 
 #include "accounts/password.h"
 #include "accounts/throttle.h"
@@ -66,7 +68,10 @@ std::string cookie_value(std::string_view header, std::string_view name) {
 struct AccountsApi::Impl {
   Store& store;
   AccountStore accounts;
-  boost::asio::thread_pool pool;
+  boost::asio::thread_pool pool;           // store reads and writes without a password
+  boost::asio::thread_pool password_pool;  // Argon2id: register, login, password, delete
+  std::atomic<int> password_jobs{0};       // queued or running on password_pool
+  const int max_password_jobs;
   std::mutex throttle_mutex;
   accounts::LoginThrottle throttle;
   std::once_flag dummy_once;
@@ -74,8 +79,9 @@ struct AccountsApi::Impl {
 
   const OnlinePlayers* online;
 
-  Impl(Store& s, const OnlinePlayers* o, int threads)
-      : store(s), accounts(s), pool(size_t(std::max(1, threads))), online(o) {}
+  Impl(Store& s, const OnlinePlayers* o, int threads, int max_jobs)
+      : store(s), accounts(s), pool(2), password_pool(size_t(std::max(1, threads))),
+        max_password_jobs(std::max(1, max_jobs)), online(o) {}
 
   HttpReply serve(const AccountRequest& req);
   std::optional<Account> current(const AccountRequest& req) {
@@ -229,14 +235,32 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
   }
 }
 
-AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, int threads)
-    : impl_(std::make_unique<Impl>(store, online, threads)) {}
+AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, int threads, int max_password_jobs)
+    : impl_(std::make_unique<Impl>(store, online, threads, max_password_jobs)) {}
 AccountsApi::~AccountsApi() { stop(); }
 
-void AccountsApi::stop() { impl_->pool.join(); }
+void AccountsApi::stop() {
+  impl_->password_pool.join();
+  impl_->pool.join();
+}
+
+// Whether a request verifies or hashes a password (Argon2id): it goes to the password pool.
+static bool password_work(const AccountRequest& req) {
+  static const std::string kPaths[] = {"/api/account/register", "/api/account/login", "/api/account/password",
+                                       "/api/account/delete"};
+  return req.method == "POST" && std::find(std::begin(kPaths), std::end(kPaths), req.path) != std::end(kPaths);
+}
 
 void AccountsApi::handle(AccountRequest req, Hub::Done done) {
-  boost::asio::post(impl_->pool, [impl = impl_.get(), req = std::move(req), done = std::move(done)] {
+  const bool password = password_work(req);
+  if (password && impl_->password_jobs.fetch_add(1) >= impl_->max_password_jobs) {
+    impl_->password_jobs.fetch_sub(1);
+    HttpReply r = http_error(503, "busy", "the server is checking too many passwords now; try again in a second");
+    r.body["retry_after_s"] = 1;
+    return done(std::move(r));
+  }
+  boost::asio::post(password ? impl_->password_pool : impl_->pool,
+                    [impl = impl_.get(), password, req = std::move(req), done = std::move(done)] {
     HttpReply r;
     try {
       r = impl->serve(req);
@@ -245,6 +269,7 @@ void AccountsApi::handle(AccountRequest req, Hub::Done done) {
     } catch (const std::exception& e) {
       r = http_error(500, "internal", e.what());
     }
+    if (password) impl->password_jobs.fetch_sub(1);
     done(std::move(r));
   });
 }

@@ -2,8 +2,12 @@
 // session cookie. No Beast or Asio in this header: the network layer hands it requests as
 // plain data and sends back the HttpReply (with its Set-Cookie).
 //
-// Everything that touches the database or a password (Argon2id: ~64 MiB and tens of
-// milliseconds per hash) runs on the API's own small thread pool, never on an I/O thread.
+// Everything that touches the database or a password runs on the API's own thread pools, never
+// on an I/O thread. Argon2id (~64 MiB and 50-250 ms of a core per hash) has a pool of its own
+// (register, login, password change, delete), so that session lookups (every request and
+// WebSocket upgrade of a logged-in player) never wait behind a queue of hashes; and that pool
+// holds at most `max_password_jobs` requests (queued or running): beyond, a request gets 503
+// `busy` at once instead of waiting in a queue that a storm of logins makes minutes long.
 // Login failures have one answer for an unknown name and a wrong password, and are throttled
 // per client address and per account (accounts/throttle.h): after 3 failures each key waits
 // 1 s, 2 s, 4 s, ... up to 5 min, during which its attempts are refused (429) unheard.
@@ -25,6 +29,9 @@ class Store;
 
 constexpr std::string_view kSessionCookie = "yinsh_session";
 constexpr int64_t kSessionCookieMaxAgeS = 30LL * 24 * 3600;
+// Password requests held at once (queued or running): 16 on 2 threads is at most ~8 hashes'
+// wait, 0.5-2 s (docs/benchmarks.md, the login storm).
+constexpr int kMaxPasswordJobs = 16;
 
 struct AccountRequest {
   std::string method;   // "GET", "POST", ...
@@ -44,9 +51,10 @@ std::string cookie_value(std::string_view header, std::string_view name);
 
 class AccountsApi {
  public:
-  // `threads`: the pool that hashes and reads the store. `online` (may be null): who is
-  // connected now, for GET /api/online; it must outlive the API.
-  AccountsApi(Store& store, const OnlinePlayers* online = nullptr, int threads = 2);
+  // `threads`: the pool that hashes passwords (the store's other work has 2 more).
+  // `online` (may be null): who is connected now, for GET /api/online; it must outlive the API.
+  AccountsApi(Store& store, const OnlinePlayers* online = nullptr, int threads = 2,
+              int max_password_jobs = kMaxPasswordJobs);
   ~AccountsApi();
   AccountsApi(const AccountsApi&) = delete;
   AccountsApi& operator=(const AccountsApi&) = delete;
@@ -56,7 +64,8 @@ class AccountsApi {
            path == "/api/online";
   }
   // Answers one request of /api/account/... or of the player pages (players_api.h); `done`
-  // runs once, on a pool thread.
+  // runs once, on a pool thread (or at once, on the caller's, for a password request refused
+  // as `busy`).
   void handle(AccountRequest req, Hub::Done done);
   // The identity of a session token (a guest when it is empty, unknown or expired), on the
   // pool: for the WebSocket upgrade and the game endpoints.

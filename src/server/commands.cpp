@@ -31,6 +31,9 @@ Chat Chat::read(const Fields& f) {
 }
 void Chat::write(json& j) const { j["text"] = text; }
 
+ChatDelete ChatDelete::read(const Fields& f) { return {f.integer("line", 1, INT64_MAX)}; }
+void ChatDelete::write(json& j) const { j["line"] = line; }
+
 }  // namespace cmd
 
 bool is_lobby_command(const Command& c) {

@@ -68,13 +68,21 @@ struct Chat {
   void write(json& j) const;
 };
 
+// Removes a chat line of the game: one's own (by seat or account), or any for a moderator.
+struct ChatDelete {
+  static constexpr std::string_view type = "chat_delete";
+  int64_t line = 0;  // the line's id (ChatLine::id)
+  static ChatDelete read(const Fields& f);
+  void write(json& j) const;
+};
+
 }  // namespace cmd
 
 using Command = std::variant<cmd::Hello, cmd::Join, cmd::Start, cmd::Move, cmd::Resign, cmd::Abort, cmd::Undo,
                              cmd::UndoAccept, cmd::UndoDecline, cmd::Rematch, cmd::Chat, cmd::Snapshot, cmd::Ping,
                              cmd::Claim, cmd::Lobby, cmd::Seek, cmd::SeekCancel, cmd::SeekAccept, cmd::Pair,
                              cmd::PairCancel, cmd::Challenge, cmd::ChallengeAccept, cmd::ChallengeDecline,
-                             cmd::ChallengeCancel>;
+                             cmd::ChallengeCancel, cmd::ChatDelete>;
 // The commands the lobby handles (seek_hub.h) rather than a game's room.
 bool is_lobby_command(const Command& c);
 using CommandTable = SchemaTable<Command>;

@@ -61,6 +61,17 @@ void Undone::write(json& j) const {
 Chat Chat::read(const Fields& f) { return {read_chat_line(f.object("line"))}; }
 void Chat::write(json& j) const { j["line"] = to_json(line); }
 
+ChatDeleted ChatDeleted::read(const Fields& f) {
+  ChatDeleted d{f.integer("line", 1, INT64_MAX), f.str("by", 16), f.str("name", kNameChars)};
+  if (d.by != "author" && d.by != "moderator") f.fail("by", "must be \"author\" or \"moderator\"");
+  return d;
+}
+void ChatDeleted::write(json& j) const {
+  j["line"] = line;
+  j["by"] = by;
+  j["name"] = name;
+}
+
 GameOver GameOver::read(const Fields& f) {
   return {read_result(f.object("result")), f.integer("white_ms", -kMaxMs, kMaxMs),
           f.integer("black_ms", -kMaxMs, kMaxMs)};

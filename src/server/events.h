@@ -72,6 +72,16 @@ struct Chat {
   static Chat read(const Fields& f);
   void write(json& j) const;
 };
+// A chat line removed by its author or a moderator (the chat event stays in the log; views
+// show the line as removed, without its text).
+struct ChatDeleted {
+  static constexpr std::string_view type = "chat_deleted";
+  int64_t line = 0;  // the line's id: the version of its chat event
+  std::string by;    // "author" or "moderator"
+  std::string name;  // who removed it
+  static ChatDeleted read(const Fields& f);
+  void write(json& j) const;
+};
 struct GameOver {
   static constexpr std::string_view type = "game_over";
   GameResult result;
@@ -103,7 +113,7 @@ struct Rematch {
 
 using EventBody = std::variant<ev::Joined, ev::Ready, ev::Started, ev::Decision, ev::UndoRequested,
                                ev::UndoDeclined, ev::Undone, ev::Chat, ev::GameOver, ev::Aborted,
-                               ev::RematchOffered, ev::Rematch>;
+                               ev::RematchOffered, ev::Rematch, ev::ChatDeleted>;
 using EventTable = SchemaTable<EventBody>;
 
 struct Event {

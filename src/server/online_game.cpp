@@ -204,11 +204,22 @@ Outcome OnlineGame::rematch_created(const std::string& new_id, int64_t now) cons
   return Outcome::of(now, ev::Rematch{new_id});
 }
 
-Outcome OnlineGame::chat(std::string_view from, std::string_view seat, std::string_view text,
-                         int64_t now) const {
+Outcome OnlineGame::chat(std::string_view from, std::string_view seat, std::string_view text, int64_t now,
+                         const std::string& account) const {
   std::string t = clean_text(text, 500);
   if (t.empty()) return Outcome::fail("bad_request", "empty chat line");
-  return Outcome::of(now, ev::Chat{{clean_text(from, 32), std::string(seat), t, now}});
+  return Outcome::of(now, ev::Chat{{clean_text(from, 32), std::string(seat), t, now, account}});
+}
+
+Outcome OnlineGame::delete_chat(int64_t line, std::optional<Color> seat, const std::string& account, bool moderator,
+                                std::string_view name, int64_t now) const {
+  const auto it = std::find_if(chat_.begin(), chat_.end(), [&](const ChatLine& l) { return l.id == line; });
+  if (it == chat_.end() || it->removed)
+    return Outcome::fail("unknown_chat_line", "no chat line " + std::to_string(line) + " in this game" +
+                                                  (it == chat_.end() ? "" : " (it was removed already)"));
+  const bool own = (!account.empty() && it->account == account) || (seat && it->seat == color_name(*seat));
+  if (!own && !moderator) return Outcome::fail("not_allowed", "you can remove only your own chat lines");
+  return Outcome::of(now, ev::ChatDeleted{line, own ? "author" : "moderator", clean_text(name, 32)});
 }
 
 // ------------------------------------------------------------------------------ apply
@@ -272,7 +283,16 @@ void OnlineGame::apply(const Event& e) {
                  },
                  [&](const ev::Chat& c) {
                    chat_.push_back(c.line);
+                   chat_.back().id = e.version;
                    if (chat_.size() > 100) chat_.erase(chat_.begin());
+                 },
+                 [&](const ev::ChatDeleted& d) {  // a line no longer kept (over 100 ago) stays gone
+                   for (auto& l : chat_)
+                     if (l.id == d.line) {
+                       l.removed = true;
+                       l.removed_by = d.by;
+                       l.text.clear();
+                     }
                  },
                  [&](const ev::GameOver& g) {
                    status_ = Status::Over;

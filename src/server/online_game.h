@@ -74,6 +74,7 @@ class OnlineGame {
   int ply() const { return int(decisions_.size()); }
   const std::vector<DecisionRecord>& decisions() const { return decisions_; }
   const Seat& seat(Color c) const { return seats_[c]; }
+  const std::vector<ChatLine>& chat() const { return chat_; }  // the last 100 lines
   std::optional<Color> seat_of_token(std::string_view token) const;
   std::optional<Color> to_move() const;  // only while active
   bool ai_to_move() const { return to_move() && seats_[*to_move()].kind == SeatKind::Ai; }
@@ -105,8 +106,12 @@ class OnlineGame {
   Outcome answer_undo(Color c, bool accept, int64_t now) const;
   Outcome offer_rematch(Color c, int64_t now) const;
   Outcome rematch_created(const std::string& new_id, int64_t now) const;
-  Outcome chat(std::string_view from, std::string_view seat, std::string_view text,
-               int64_t now) const;
+  Outcome chat(std::string_view from, std::string_view seat, std::string_view text, int64_t now,
+               const std::string& account = {}) const;
+  // Removes chat line `line` (its id): `seat` (the connection's seat, if any) and `account`
+  // ("" for a guest) say whose lines are its own; a moderator may remove any. `name`: who.
+  Outcome delete_chat(int64_t line, std::optional<Color> seat, const std::string& account, bool moderator,
+                      std::string_view name, int64_t now) const;
   Outcome timeout(int64_t now) const;  // refused unless the running clock is out
 
   // Applies an event made by a command (here or in another process). Throws

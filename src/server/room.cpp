@@ -2,6 +2,7 @@
 // applied and broadcast (see room.h).
 #include "room.h"
 
+#include "accounts_store.h"
 #include "core/notation.h"
 #include "engine/engine.h"
 #include "seek_expiry.h"
@@ -95,6 +96,37 @@ void Room::broadcast(const Event& event) {
   if (ended) hub.queue_report(game.meta().id, game.rules().start(), game.rules().moves());  // its report
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
   send_all(game.public_event(event, now_ms()));
+  if (ended && game.meta().rated) announce_ratings();
+}
+
+void Room::log_moderation(const std::string& moderator, const ChatLine& line, int64_t at) {
+  hub.on_store([self = shared_from_this(), id = game.id(), moderator, line, at] {
+    try {
+      AccountStore(self->hub.store)
+          .log(moderator, "delete_chat", id + "/" + std::to_string(line.id),
+               line.from + " (" + line.seat + "): " + line.text, at);
+    } catch (const std::exception&) {  // the store is down: the game's own log has the removal
+    }
+  });
+}
+
+void Room::announce_ratings() {
+  if (has_ratings()) return send_all(write_server_message(ratings_message()));
+  // Another process ended the game (this one caught up with its log): the changes it wrote
+  // with the result are read from the store.
+  hub.on_store([self = shared_from_this(), id = game.id()] {
+    std::array<std::optional<RatingChange>, 2> r;
+    try {
+      self->hub.store.transact([&](Sql& q) { r = load_rating_changes(q, id); });
+    } catch (const std::exception&) {
+      return;  // the store is down: a snapshot after it is back carries them
+    }
+    asio::post(self->strand, [self, r] {
+      if (self->has_ratings() || !(r[0] || r[1])) return;
+      self->ratings = r;
+      self->send_all(write_server_message(self->ratings_message()));
+    });
+  });
 }
 
 void Room::send_all(std::string text) {
@@ -223,9 +255,7 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
   } else {
     game = std::move(*next);
     if (before_broadcast) before_broadcast(event);
-    broadcast(event);
-    if (has_ratings() && game.status() == Status::Over && event.type() == ev::GameOver::type)
-      send_all(write_server_message(ratings_message()));
+    broadcast(event);  // with the ratings when the event ended a rated game
     announce_presence();  // a join gives a seat to a connection
     if (after) after(nullptr);
     if (!busy) settle();
@@ -471,7 +501,21 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             const std::optional<Color> seat = s->seat;
             const std::string from = seat ? game.seat(*seat).name : (c->name.empty() ? "Spectator" : c->name);
             const std::string seat_name = seat ? std::string(color_name(*seat)) : "spectator";
-            run([this, from, seat_name, t = ch.text] { return game.chat(from, seat_name, t, now_ms()); }, reply_error);
+            run([this, from, seat_name, t = ch.text, account = c->who.account] {
+                  return game.chat(from, seat_name, t, now_ms(), account);
+                }, reply_error);
+          },
+          [&](const cmd::ChatDelete& d) {
+            const std::string name = !c->who.guest() ? c->who.name : s->seat ? game.seat(*s->seat).name : c->name;
+            auto removed = std::make_shared<ChatLine>();  // the line as it was, for the moderation log
+            run([this, line = d.line, seat = s->seat, who = c->who, name, removed] {
+                  for (const ChatLine& l : game.chat())
+                    if (l.id == line) *removed = l;
+                  return game.delete_chat(line, seat, who.account, who.role == "admin", name, now_ms());
+                }, reply_error,
+                [this, name, removed](const Event& e) {
+                  if (std::get<ev::ChatDeleted>(e.body).by == "moderator") log_moderation(name, *removed, e.at);
+                });
           },
       },
       msg.command);

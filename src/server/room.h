@@ -140,6 +140,11 @@ struct Room : std::enable_shared_from_this<Room> {
               const Event& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
   void drain();
   void broadcast(const Event& event);
+  // Sends the rating changes of the rated game that just ended to everyone following it
+  // (read from the store when another process ended it).
+  void announce_ratings();
+  // Writes a moderator's removal of `line` to the moderation log (on the store pool).
+  void log_moderation(const std::string& moderator, const ChatLine& line, int64_t at);
   // One frame to every connection following the game (forgetting those that are gone).
   void send_all(std::string text);
   // Sends {"type": "presence", ...} to everyone when a seat's holder came or went.

@@ -52,7 +52,16 @@ json to_json(const GameResult& r) {
           {"reason", r.reason}};
 }
 
-json to_json(const ChatLine& l) { return {{"from", l.from}, {"seat", l.seat}, {"text", l.text}, {"at", l.at}}; }
+json to_json(const ChatLine& l) {
+  json j = {{"from", l.from}, {"seat", l.seat}, {"text", l.text}, {"at", l.at}};
+  if (!l.account.empty()) j["account"] = l.account;
+  if (l.id > 0) j["id"] = l.id;
+  if (l.removed) {
+    j["removed"] = true;
+    j["removed_by"] = l.removed_by;
+  }
+  return j;
+}
 
 GameResult read_result(const json& j) {
   Fields f(j, "result.");
@@ -62,7 +71,12 @@ GameResult read_result(const json& j) {
 
 ChatLine read_chat_line(const json& j) {
   Fields f(j, "line.");
-  return {f.str("from", 64), f.str("seat", 16), f.str("text", 2000), f.integer("at", 0, INT64_MAX)};
+  ChatLine l{f.str("from", 64), f.str("seat", 16), f.str("text", 2000), f.integer("at", 0, INT64_MAX)};
+  l.account = f.opt_str("account", 40).value_or("");
+  l.id = f.opt_integer("id", 1, INT64_MAX).value_or(0);
+  l.removed = f.opt_bool("removed").value_or(false);
+  if (l.removed) l.removed_by = f.str("removed_by", 16);
+  return l;
 }
 
 // ---------------------------------------------------------------------------------- text

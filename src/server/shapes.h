@@ -54,6 +54,12 @@ json to_json(const GameResult& r);
 struct ChatLine {
   std::string from, seat, text;  // seat: white, black, spectator or system
   int64_t at = 0;
+  std::string account;  // the writer's account id; "" for a guest (stored and shown like a joined seat's)
+  // In views of the game only (not in the chat event): the line's id, which is the version of
+  // its chat event, and whether a chat_deleted event removed it (its text is then "").
+  int64_t id = 0;
+  bool removed = false;
+  std::string removed_by;  // "author" or "moderator"
   bool operator==(const ChatLine&) const = default;
 };
 json to_json(const ChatLine& l);

@@ -1,6 +1,6 @@
 // libFuzzer target: arbitrary command sequences on one server game (OnlineGame, no network, no
 // store). Each input byte picks a command (seats, start, decisions legal or not, undo, resign,
-// abort, rematch, chat, time passing); every accepted command's event is applied to the live
+// abort, rematch, chat and its removal, time passing); every accepted command's event is applied to the live
 // game as the server's room applies it (the event itself) and stored as text, as the server
 // stores it. Invariants: nothing crashes; a refused command says why; every stored event reads
 // back to the same text; the waiting clock never goes below zero; the state is valid JSON; and
@@ -101,7 +101,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 8: log.commit(g.abort(c, now), now); break;
       case 9: log.commit(op & 64 ? g.request_undo(c, now) : g.answer_undo(c, op & 32, now), now); break;
       case 10: log.commit(op & 64 ? g.offer_rematch(c, now) : g.rematch_created("fuzzgame0002", now), now); break;
-      case 11: log.commit(g.chat(in.text(20), "white", in.text(60), now), now); break;
+      case 11:
+        if (op & 64) log.commit(g.chat(in.text(20), color_name(c), in.text(60), now, op & 32 ? "acc1" : ""), now);
+        else log.commit(g.delete_chat(in.byte() % (g.version() + 2), op & 32 ? std::optional<Color>(c) : std::nullopt,
+                                      op & 16 ? "acc1" : "", op & 8, in.text(20), now), now);
+        break;
       case 12: log.commit(g.timeout(now), now); break;
     }
     CHECK(g.position().is_ok());

@@ -3,9 +3,12 @@
 // throttled wrong passwords with one message for unknown names, cross-site POSTs refused, a
 // guest who registers keeping its game, deletion renaming it, and the WebSocket session
 // knowing its account from the cookie.
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "account_helpers.h"
+#include "server/accounts_api.h"
 #include "server/accounts_store.h"
 #include "server/store.h"
 
@@ -224,6 +227,62 @@ TEST(SessionCookie, SecureOnlyOverTlsAndParsedAmongOthers) {
   EXPECT_EQ(server::session_cookie("t", false).find("Secure"), std::string::npos);
   EXPECT_EQ(server::cookie_value("a=1; yinsh_session=abc; b=2", "yinsh_session"), "abc");
   EXPECT_EQ(server::cookie_value("xyinsh_session=abc", "yinsh_session"), "");
+}
+
+// A storm of logins (docs/benchmarks.md): the password pool takes at most its cap of
+// requests and answers the rest 503 `busy` at once; a logged-in player's session lookup
+// (another pool) is answered while the password pool is full.
+TEST(AccountsApiPools, PasswordWorkIsCappedAndSessionsDoNotWaitBehindIt) {
+  const auto dir = std::filesystem::temp_directory_path() / ("yinsh-pools-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string error;
+  auto store = server::open_store((dir / "games.db").string(), &error);
+  ASSERT_TRUE(store) << error;
+  {
+    server::AccountsApi api(*store, nullptr, 1, 4);
+    std::mutex m;
+    std::condition_variable cv;
+    std::vector<int> statuses;
+    std::vector<std::string> order;  // "login" or "me", as answered
+    std::string token;
+    auto call = [&](server::AccountRequest req, const std::string& what) {
+      api.handle(std::move(req), [&, what](server::HttpReply r) {
+        std::lock_guard lock(m);
+        statuses.push_back(r.status);
+        order.push_back(what);
+        if (r.status == 201) token = r.set_cookie.substr(14, 43);
+        cv.notify_all();
+      });
+    };
+    auto wait_for = [&](size_t n) {
+      std::unique_lock lock(m);
+      return cv.wait_for(lock, std::chrono::seconds(120), [&] { return statuses.size() >= n; });
+    };
+    const std::string body = json{{"name", "stormy"}, {"password", "correct horse"}}.dump();
+    call({"POST", "/api/account/register", "", body, "", "127.0.0.1"}, "register");
+    ASSERT_TRUE(wait_for(1));
+    ASSERT_EQ(statuses[0], 201);
+    ASSERT_EQ(token.size(), 43u);
+    statuses.clear();
+    order.clear();
+    for (int i = 0; i < 20; ++i) call({"POST", "/api/account/login", "", body, "", "127.0.0.1"}, "login");
+    call({"GET", "/api/account/me", "", "", token, "127.0.0.1"}, "me");
+    ASSERT_TRUE(wait_for(21));
+    std::lock_guard lock(m);
+    const auto ok = std::count(statuses.begin(), statuses.end(), 200);
+    const auto busy = std::count(statuses.begin(), statuses.end(), 503);
+    EXPECT_EQ(ok + busy, 21) << "only successes and refusals as busy";
+    EXPECT_GE(ok, 5) << "the cap's 4 logins and the session lookup";
+    EXPECT_GE(busy, 1) << "20 logins at once, 4 held: the rest are refused at once";
+    // The lookup came after 4 accepted logins (each a hash on the one password thread), and
+    // does not wait for them.
+    const auto me = std::find(order.begin(), order.end(), "me") - order.begin();
+    const auto last_login = order.size() - 1 - (std::find(order.rbegin(), order.rend(), "login") - order.rbegin());
+    EXPECT_LT(me, long(last_login)) << "the session lookup waited behind the password queue";
+  }
+  store.reset();
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 
 #include "core/game.h"
 #include "core/notation.h"
@@ -152,31 +153,58 @@ TEST(ServerProcess, AMoveMadeWhileTheOtherProcessWasNotListeningReachesItsClient
   EXPECT_EQ(spec_a.decisions, bl.decisions);
 }
 
-// The load tool itself: 20 bot games (40 connections) against a real `yinsh serve`, each
-// played to its end with no error; its report names the figures the docs quote.
-TEST(ServerProcess, TheLoadToolPlaysEveryGameToItsEnd) {
+// `yinsh loadtest ARGS` against a fresh `yinsh serve` (its own database): the tool's exit
+// status, and its report in `out`; `after(port)` runs while the server still does.
+static int run_load_tool(const std::string& args, std::string* out, const std::function<void(uint16_t)>& after) {
   const auto dir = std::filesystem::temp_directory_path() / ("yinsh-load-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  std::string report;
   int status = -1;
   {
     ServerProcess srv((dir / "games.db").string());
-    ASSERT_NE(srv.port(), 0);
-    const std::string cmd = std::string(YINSH_BIN) + " loadtest --port " + std::to_string(srv.port()) +
-                            " --games 20 --timeout 120 --seed 3 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    ASSERT_TRUE(p);
-    char buf[512];
-    while (fgets(buf, sizeof buf, p)) report += buf;
-    status = pclose(p);
-    // Every game is in the store, finished.
-    auto over = http_request(srv.port(), boost::beast::http::verb::get, "/api/games?status=over&limit=200");
-    EXPECT_EQ(over.body["games"].size(), 20u);
+    if (srv.port() == 0) return -1;
+    const std::string cmd = std::string(YINSH_BIN) + " loadtest --port " + std::to_string(srv.port()) + " " + args + " 2>&1";
+    if (FILE* p = popen(cmd.c_str(), "r")) {
+      char buf[512];
+      while (fgets(buf, sizeof buf, p)) *out += buf;
+      status = pclose(p);
+    }
+    after(srv.port());
   }
   std::filesystem::remove_all(dir);
+  return status;
+}
+
+// The load tool itself: 20 bot games (40 connections) against a real `yinsh serve`, each
+// played to its end with no error; its report names the figures the docs quote.
+TEST(ServerProcess, TheLoadToolPlaysEveryGameToItsEnd) {
+  std::string report;
+  const int status = run_load_tool("--games 20 --timeout 120 --seed 3", &report, [](uint16_t port) {
+    // Every game is in the store, finished.
+    auto over = http_request(port, boost::beast::http::verb::get, "/api/games?status=over&limit=200");
+    EXPECT_EQ(over.body["games"].size(), 20u);
+  });
   EXPECT_EQ(status, 0) << report;
   EXPECT_NE(report.find("games 20 (40 connections), finished 20,"), std::string::npos) << report;
   EXPECT_NE(report.find("errors 0, connection failures 0"), std::string::npos) << report;
   EXPECT_NE(report.find("p99"), std::string::npos) << report;
+}
+
+// The load tool's login storm, tiny: it registers its accounts, logs in (real Argon2id
+// verifications) while bot games are played, and reports both; the accounts exist after.
+TEST(ServerProcess, TheLoadToolLogsInWhileGamesArePlayed) {
+  std::string report;
+  const int status = run_load_tool(
+      "--games 2 --think-ms 20 --timeout 120 --logins-per-s 6 --login-accounts 2 --storm-after 0.2 --storm-seconds 1",
+      &report, [](uint16_t port) {
+        EXPECT_EQ(http_request(port, boost::beast::http::verb::get, "/api/players/storm1").status, 200);
+        EXPECT_EQ(http_request(port, boost::beast::http::verb::get, "/api/players/storm2").status, 404);
+      });
+  EXPECT_EQ(status, 0) << report;
+  EXPECT_NE(report.find("logins: offered 6 (6/s for 1 s over 2 accounts), ok 6, throttled (429) 0, busy (503) 0, "
+                        "other errors 0, network errors 0"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("decisions during logins: "), std::string::npos) << report;
+  EXPECT_NE(report.find("GET /api/account/me during logins: "), std::string::npos) << report;
 }

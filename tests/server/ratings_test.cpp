@@ -78,6 +78,22 @@ TEST_F(RatedGameTest, ResultCarriesBothChangesToMessageSnapshotAndRecord) {
   EXPECT_TRUE(snap.body["rated"].get<bool>());
 }
 
+// A rated game that ends on the board (its last decision, no game_over event) sends the
+// changes too.
+TEST_F(RatedGameTest, AGameWonOnTheBoardCarriesItsChanges) {
+  const std::string alice = account(port_, "alice"), bob = account(port_, "bob");
+  const auto g = rated_game(port_, alice, bob);
+  Follower w(port_, g.id, g.white), b(port_, g.id, g.black);
+  start_game(w, b, {&w, &b});
+  std::mt19937 rng(11);
+  play_random(w, b, {&w, &b}, rng);
+  ASSERT_EQ(w.state["status"], "over");
+  ASSERT_EQ(w.events.back(), "decision") << "the game ended on the board";
+  auto m = b.ws.recv_type("ratings");
+  ASSERT_TRUE(m) << "no ratings message after the winning decision";
+  EXPECT_EQ((*m)["white"]["diff"].get<int>() + (*m)["black"]["diff"].get<int>(), 0) << *m;
+}
+
 TEST_F(RatedGameTest, OnlyAccountsSitInRatedGamesAndTheAiDoesNotMove) {
   const std::string carol = account(port_, "carol");
   auto guest = http_request(port_, http::verb::post, "/api/games", json{{"rated", true}}.dump());
@@ -188,17 +204,31 @@ TEST(RatingsExactlyOnce, SigkillAroundTheEndOfRatedGamesOnSqlite) {
   std::filesystem::remove_all(dir);
 }
 
-TEST(RatingsExactlyOnce, TwoServersEndingTheSameGameOnPostgres) {
-  auto& pg = PgCluster::instance();
-  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
-  const std::string db = pg.new_database();
-  ServerProcess a(db), b(db);
-  ASSERT_NE(a.port(), 0);
-  ASSERT_NE(b.port(), 0);
-  const std::string alice = account(a.port(), "alice"), bob = account(b.port(), "bob");
+// Two servers `a` and `b` on one fresh PostgreSQL database, and the accounts alice (registered
+// through a) and bob (through b).
+class TwoServersTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto& pg = PgCluster::instance();
+    if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+    db = pg.new_database();
+    a = std::make_unique<ServerProcess>(db);
+    b = std::make_unique<ServerProcess>(db);
+    ASSERT_NE(a->port(), 0);
+    ASSERT_NE(b->port(), 0);
+    alice = account(a->port(), "alice");
+    bob = account(b->port(), "bob");
+  }
+  std::string db, alice, bob;
+  std::unique_ptr<ServerProcess> a, b;
+};
+using RatingsExactlyOnceOnPostgres = TwoServersTest;
+using RatingsLiveOnPostgres = TwoServersTest;
+
+TEST_F(RatingsExactlyOnceOnPostgres, TwoServersEndingTheSameGame) {
   for (int i = 0; i < 3; ++i) {
-    const auto g = rated_game(a.port(), alice, bob);
-    Follower w(a.port(), g.id, g.white), k(b.port(), g.id, g.black);
+    const auto g = rated_game(a->port(), alice, bob);
+    Follower w(a->port(), g.id, g.white), k(b->port(), g.id, g.black);
     w.ws.send({{"type", "start"}});
     k.ws.send({{"type", "start"}});
     ASSERT_TRUE(w.wait_event("started"));
@@ -207,6 +237,29 @@ TEST(RatingsExactlyOnce, TwoServersEndingTheSameGameOnPostgres) {
     k.ws.send({{"type", "resign"}});
     ASSERT_TRUE(w.wait_event("game_over"));
     expect_exactly_once(db, i + 1);
+  }
+}
+
+// A player on the second server of a PostgreSQL cluster hears the rating changes live when the
+// game ends through the first (issue 13): the second server catches up with the log and reads
+// the changes the first wrote with the result.
+TEST_F(RatingsLiveOnPostgres, ReachAPlayerOnTheOtherServer) {
+  const auto g = rated_game(a->port(), alice, bob);
+  Follower w(a->port(), g.id, g.white), k(b->port(), g.id, g.black), watcher(b->port(), g.id);
+  w.ws.send({{"type", "start"}});
+  k.ws.send({{"type", "start"}});
+  ASSERT_TRUE(w.wait_event("started"));
+  w.ws.send({{"type", "resign"}});  // through A
+  ASSERT_TRUE(w.wait_event("game_over"));
+  auto here = w.ws.recv_type("ratings");
+  ASSERT_TRUE(here) << "no ratings on the server that ended the game";
+  for (Follower* f : {&k, &watcher}) {
+    ASSERT_TRUE(f->wait_event("game_over"));
+    auto there = f->ws.recv_type("ratings");
+    ASSERT_TRUE(there) << "no live ratings message on the other server";
+    EXPECT_EQ((*there)["white"], (*here)["white"]);
+    EXPECT_EQ((*there)["black"], (*here)["black"]);
+    EXPECT_GT((*there)["black"]["diff"].get<int>(), 0);
   }
 }
 

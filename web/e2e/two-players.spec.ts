@@ -1,5 +1,5 @@
-// Two browser contexts play each other from the lobby while a third watches; chat and
-// slash commands; the watcher sees every decision.
+// Two browser contexts play each other from the lobby while a third watches; chat (a line
+// removed by its author) and slash commands; the watcher sees every decision.
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { act, boardInfo, seeded, waitPly } from "./play";
@@ -71,6 +71,12 @@ test("two players and a spectator", async ({ browser }) => {
   await alice.getByLabel("Chat message or /command").press("Enter");
   await expect(bob.locator(".chat-lines")).toContainText("Alice: good luck!");
   await expect(carol.locator(".chat-lines")).toContainText("Alice: good luck!");
+  // Alice takes her line back: the remove button is hers alone; everyone sees it removed.
+  await expect(bob.getByRole("button", { name: "Remove this line" })).toHaveCount(0);
+  await expect(carol.getByRole("button", { name: "Remove this line" })).toHaveCount(0);
+  await alice.getByRole("button", { name: "Remove this line" }).click();
+  await expect(bob.locator(".chat-lines")).toContainText("Alice: Line removed by its author.");
+  await expect(carol.locator(".chat-lines")).not.toContainText("good luck!");
   await bob.getByLabel("Chat message or /command").fill("/help");
   await bob.getByLabel("Chat message or /command").press("Enter");
   await expect(bob.locator(".chat-lines")).toContainText("/resign");

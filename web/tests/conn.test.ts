@@ -97,6 +97,17 @@ describe("GameConnection", () => {
     assert.deepEqual(last().game?.decisions, ["e4"], "undone truncates");
     c.close();
   });
+  it("gives a live chat line its event's version as id, and marks it removed on chat_deleted", () => {
+    const { c, ws, last } = setup();
+    ws.open();
+    ws.receive({ type: "snapshot", version: 2, game: game([]), you: { role: "white", name: "a" } });
+    const line = { from: "a", seat: "white", text: "hi", at: 5 };
+    ws.receive({ type: "chat", version: 3, line, state: state(0) });
+    assert.deepEqual(last().game?.chat, [{ ...line, id: 3 }]);
+    ws.receive({ type: "chat_deleted", version: 4, line: 3, by: "moderator", name: "mod", state: state(0) });
+    assert.deepEqual(last().game?.chat, [{ ...line, id: 3, text: "", removed: true, removed_by: "moderator" }]);
+    c.close();
+  });
   it("keeps who is connected, from snapshots and presence messages, without a version step", () => {
     const { c, ws, last } = setup();
     ws.open();

@@ -2,8 +2,10 @@
 // actions, game-over panel, chat, share link.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { applyDecision, markersInPool, parsePosition } from "../engine/rules";
+import { useAccount } from "./account";
 import { ApiError, api, autoStart, describeClock, loadToken, saveToken } from "./api";
 import { Board } from "./Board";
+import { mayDeleteChat } from "./chat";
 import { GameConnection, type LiveModel } from "./conn";
 import { ChallengeNotice } from "./FindOpponent";
 import { useGameFeedback } from "./feedback";
@@ -62,6 +64,7 @@ export function GamePage({ id }: { id: string }) {
   const st = game?.state ?? null;
   const role = model?.role ?? "spectator";
   const seated = role !== "spectator";
+  const me = useAccount();
 
   // Drop an optimistic decision once the server's state has moved past it, when the
   // connection drops, or when the server has not answered in a while.
@@ -339,6 +342,10 @@ export function GamePage({ id }: { id: string }) {
           lines={[...game.chat, ...model.notes, ...extra].sort((a, b) => a.at - b.at)}
           onSend={(text) => {
             if (send({ type: "chat", text })) setError(null);
+          }}
+          canDelete={(l) => mayDeleteChat(l, me, seated ? (role as Color) : null)}
+          onDelete={(line) => {
+            if (send({ type: "chat_delete", line })) setError(null);
           }}
         />
         <div class="sr-only" aria-live="assertive" data-testid="announce">

@@ -225,7 +225,9 @@ export class GameConnection {
     } else if (msg.type === "undone" && typeof msg.ply === "number") {
       game.decisions = g.decisions.slice(0, msg.ply);
     } else if (msg.type === "chat" && msg.line) {
-      game.chat = [...g.chat, msg.line].slice(-200);
+      game.chat = [...g.chat, { ...msg.line, id: msg.version }].slice(-200);
+    } else if (msg.type === "chat_deleted") {
+      game.chat = g.chat.map((l) => (l.id === msg.line ? { ...l, text: "", removed: true, removed_by: msg.by } : l));
     }
     if (msg.state && game.decisions.length !== msg.state.ply) {
       // Our list disagrees with the server's count: fetch everything.

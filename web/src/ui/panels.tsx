@@ -150,7 +150,15 @@ export function MoveList(props: { plies: Ply[]; current?: number; onJump?: (plie
   );
 }
 
-export function ChatBox(props: { lines: ChatLine[]; onSend?: (text: string) => void; disabled?: boolean }) {
+/** The chat: its lines (a removed one says so), a remove button on those `canDelete` allows,
+ * and the input. */
+export function ChatBox(props: {
+  lines: ChatLine[];
+  onSend?: (text: string) => void;
+  disabled?: boolean;
+  canDelete?: (line: ChatLine) => boolean;
+  onDelete?: (id: number) => void;
+}) {
   const [text, setText] = useState("");
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -160,9 +168,24 @@ export function ChatBox(props: { lines: ChatLine[]; onSend?: (text: string) => v
     <section class="chat" aria-label={t("chat.title")}>
       <ul class="chat-lines" ref={list} aria-live="polite">
         {props.lines.map((l, i) => (
-          <li key={`${l.at}-${i}`} class={`chat-line ${l.seat}`}>
+          <li key={`${l.at}-${i}`} class={`chat-line ${l.seat}${l.removed ? " removed" : ""}`}>
             {l.seat === "system" ? null : <b>{l.from}: </b>}
-            {l.text}
+            {l.removed ? (
+              <i>{t(l.removed_by === "moderator" ? "chat.removed_by_moderator" : "chat.removed")}</i>
+            ) : (
+              l.text
+            )}
+            {l.id !== undefined && !l.removed && props.onDelete && props.canDelete?.(l) ? (
+              <button
+                type="button"
+                class="chat-delete"
+                aria-label={t("chat.delete")}
+                title={t("chat.delete")}
+                onClick={() => l.id !== undefined && props.onDelete?.(l.id)}
+              >
+                ×
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -47,6 +47,13 @@ export interface ChatLine {
   seat: Color | "spectator" | "system";
   text: string;
   at: number;
+  /** The writer's account id (absent for a guest). */
+  account?: string;
+  /** The line's id (its chat event's version): in <Game>, and set from the live event's version. */
+  id?: number;
+  /** Removed by its author or a moderator (chat_deleted): the text is "". */
+  removed?: boolean;
+  removed_by?: "author" | "moderator";
 }
 
 export interface Game {
@@ -113,6 +120,7 @@ export type ClientMessage = { id?: MessageId } & (
   | { type: "join"; name?: string; color?: Color }
   | { type: "move"; decision: string; ply?: number }
   | { type: "chat"; text: string }
+  | { type: "chat_delete"; line: number }
   | {
       type: "start" | "resign" | "abort" | "undo" | "undo_accept" | "undo_decline" | "rematch" | "snapshot" | "ping";
     }
@@ -245,6 +253,7 @@ export type EventMessage = { version: number; game: string; at: number; state: S
   | { type: "aborted"; by: Color; reason?: "expired" }
   | { type: "undone"; by: Color; ply: number; white_ms: number; black_ms: number }
   | { type: "chat"; line: ChatLine }
+  | { type: "chat_deleted"; line: number; by: "author" | "moderator"; name: string }
   | { type: "game_over"; result: Result; white_ms: number; black_ms: number }
   | { type: "rematch"; new_game: string }
 );
