@@ -75,6 +75,9 @@ void AnalysisPool::wait_for_ai() {
 
 void AnalysisPool::loop() {
   lower_priority();
+  // This thread's search tables, made at its first report and kept: one per report would be
+  // 16 MB allocated and freed every game, which the allocator keeps and fragments.
+  std::unique_ptr<analysis::Analyst> analyst;
   while (true) {
     Job job;
     {
@@ -85,11 +88,14 @@ void AnalysisPool::loop() {
       queue_.pop_front();
     }
     wait_for_ai();
-    analysis::AnalysisConfig config;
-    config.nodes = options_.nodes;
+    if (!analyst) {
+      analysis::AnalysisConfig config;
+      config.nodes = options_.nodes;
+      analyst = std::make_unique<analysis::Analyst>(config);
+      ++analysts_;
+    }
     analysis::Report report;
-    const bool finished =
-        analysis::analyze(job.start, job.moves, config, report, stopping_, [this](int, int) { wait_for_ai(); });
+    const bool finished = analyst->analyze(job.start, job.moves, report, stopping_, [this](int, int) { wait_for_ai(); });
     if (finished && !stopping_ && job.done) job.done(job.key, analysis::format_json(report));
     std::lock_guard lock(mutex_);
     pending_.erase(job.key);
