@@ -25,7 +25,10 @@ AnalysisPool::Submit AnalysisPool::submit(const std::string& key, const Position
     std::lock_guard lock(mutex_);
     if (stopping_) return Submit::Stopped;
     if (pending_.count(key)) return Submit::AlreadyPending;
-    if (queue_.size() >= options_.max_queued) return Submit::Full;
+    if (queue_.size() >= options_.max_queued) {
+      ++full_;
+      return Submit::Full;
+    }
     pending_.insert(key);
     queue_.push_back(Job{key, start, std::move(moves), std::move(done)});
   }

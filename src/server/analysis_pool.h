@@ -48,6 +48,7 @@ class AnalysisPool {
   Submit submit(const std::string& key, const Position& start, std::vector<Move> moves, Done done);
   bool pending(const std::string& key) const;  // queued or being analysed
   size_t queued() const;                       // waiting, not started
+  uint64_t refused_full() const { return full_; }  // submits refused because the queue was full
   uint64_t yields() const { return yields_; }  // times a thread waited for the AI pool
   // Search tables made: one per thread at its first report, kept for the next ones.
   uint64_t analysts() const { return analysts_; }
@@ -77,6 +78,7 @@ class AnalysisPool {
   std::atomic<bool> low_priority_ = true;
   std::atomic<uint64_t> yields_ = 0;
   std::atomic<uint64_t> analysts_ = 0;
+  std::atomic<uint64_t> full_ = 0;
   std::vector<std::thread> workers_;
 };
 

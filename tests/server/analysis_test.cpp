@@ -87,6 +87,7 @@ TEST(AnalysisPool, BoundedQueueAndOff) {
   EXPECT_EQ(pool.submit("b", r.start, r.moves, {}), AnalysisPool::Submit::Queued);
   EXPECT_EQ(pool.submit("c", r.start, r.moves, {}), AnalysisPool::Submit::Queued);
   EXPECT_EQ(pool.submit("d", r.start, r.moves, {}), AnalysisPool::Submit::Full);
+  EXPECT_EQ(pool.refused_full(), 1u);
   pool.stop();  // abandons them, promptly, even while waiting for the AI
   EXPECT_EQ(pool.submit("e", r.start, r.moves, {}), AnalysisPool::Submit::Stopped);
   AnalysisPool off({0, 2000, 10, {}});
@@ -136,6 +137,9 @@ TEST_F(HubReports, AFinishedGamesReportIsPendingThenReadyAndStored) {
   EXPECT_EQ(ready.body["report"]["nodes_per_position"], 2000);
   EXPECT_EQ(ready.body["report"]["decisions"].size(), imported->summary.ply);
   EXPECT_TRUE(store_->load_report(id)) << "kept with the game";
+  const std::string metrics = hub_->metrics_text();
+  EXPECT_NE(metrics.find("\nyinsh_analysis_queue_depth 0\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("\nyinsh_analysis_refused_total 0\n"), std::string::npos) << metrics;
 
   const HttpReply missing = call([&](Hub::Done d) { hub_->get_report("nosuchgame", d); });
   EXPECT_EQ(missing.status, 404) << missing.body;
