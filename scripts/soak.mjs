@@ -27,6 +27,7 @@ const count = {
   snapshots_checked: 0, lost: 0, http_retries: 0, errors: {}, first_lost: [],
 };
 const games = [];  // every game ever created: {id, acked: Map(ply -> [decision, color])}
+const live = new Set();  // the seats of the games in play
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const playing = () => Date.now() < stopAt;
 
@@ -57,7 +58,7 @@ function check(game, decisions, color, where) {
 
 class Seat {
   constructor(game, color, token) {
-    Object.assign(this, { game, color, token, pending: -1, ws: null, closed: false });
+    Object.assign(this, { game, color, token, pending: -1, ws: null, closed: false, heard: Date.now() });
   }
   connect() {
     if (this.closed) return;
@@ -66,14 +67,25 @@ class Seat {
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", game: this.game.id, token: this.token }));
     // Only the current socket is heard: a socket being closed may still deliver frames, and a
     // move planned from one would wait for a socket that is gone (the game would stall).
-    ws.onmessage = (e) => this.ws === ws && this.receive(JSON.parse(String(e.data)));
-    ws.onerror = () => {};
-    ws.onclose = () => {
-      if (this.ws !== ws || this.closed) return;
-      this.pending = -1;  // unacknowledged: it may or may not have been stored
-      count.reconnects_forced++;
-      setTimeout(() => this.connect(), 250);
+    ws.onmessage = (e) => {
+      if (this.ws !== ws) return;
+      this.heard = Date.now();
+      this.receive(JSON.parse(String(e.data)));
     };
+    // Node 20's WebSocket fires `error` and never `close` when the connection fails before the
+    // handshake ends (refused while the server restarts, or reset from the dying server's
+    // backlog): both mean the socket is lost, and a handshake that hangs is given up on.
+    ws.onerror = () => this.lost(ws);
+    ws.onclose = () => this.lost(ws);
+    setTimeout(() => ws.readyState === WebSocket.CONNECTING && this.lost(ws), 5000);
+  }
+  lost(ws) {  // once per socket: it is current until then
+    if (this.ws !== ws || this.closed) return;
+    this.ws = null;
+    this.pending = -1;  // unacknowledged: it may or may not have been stored
+    count.reconnects_forced++;
+    ws.close();
+    setTimeout(() => this.connect(), 250);
   }
   reconnect() {  // chosen: close and come back
     count.reconnects_chosen++;
@@ -84,6 +96,7 @@ class Seat {
     setTimeout(() => this.connect(), 50);
   }
   close() {
+    live.delete(this);
     this.closed = true;
     this.ws?.close();
   }
@@ -145,11 +158,26 @@ async function newGame(slot) {
   };
   game.stop = () => seats.forEach((s) => s.close());
   games.push(game);
+  for (const s of seats) live.add(s);
   for (const s of seats) s.connect();
 }
 
+// Every 10 s, one line on stderr: acknowledged decisions in the last 10 s and the live seats'
+// sockets by state, so that a stall shows when it starts and where the bots wait.
+let lastAcked = 0;
+const progress = setInterval(() => {
+  const st = { none: 0, connecting: 0, open: 0, closing: 0, closed: 0, pending: 0, silent: 0 };
+  for (const s of live) {
+    st[s.ws ? ["connecting", "open", "closing", "closed"][s.ws.readyState] : "none"]++;
+    if (s.pending !== -1) st.pending++;
+    if (Date.now() - s.heard > 10000) st.silent++;
+  }
+  console.error(JSON.stringify({ t: new Date().toISOString().slice(11, 19), acked: count.acknowledged - lastAcked, ...st }));
+  lastAcked = count.acknowledged;
+}, 10000);
 for (let i = 0; i < GAMES; i++) newGame(i);
 await sleep(stopAt - Date.now());
+clearInterval(progress);
 for (const g of games) g.stop();
 await sleep(verifyAfter);  // scripts/soak kills and restarts the server meanwhile
 for (const g of games) {

@@ -55,39 +55,33 @@ struct Evaluation {
   std::vector<Move> line;
 };
 
-class Analyser {
- public:
-  explicit Analyser(const AnalysisConfig& config) : nodes_(config.nodes) {
-    SearchConfig sc;
-    sc.threads = 1;
-    sc.hash_mb = config.hash_mb;
-    sc.level = MAX_LEVEL;
-    sc.multipv = 1;
-    sc.seed = 1;
-    sc.net = nnue::embedded_network();
-    searcher_.configure(sc);
-  }
+SearchConfig search_config(const AnalysisConfig& config) {
+  SearchConfig sc;
+  sc.threads = 1;
+  sc.hash_mb = config.hash_mb;
+  sc.level = MAX_LEVEL;
+  sc.multipv = 1;
+  sc.seed = 1;
+  sc.net = nnue::embedded_network();
+  return sc;
+}
 
-  // A position with a real choice: a fresh search of the node budget.
-  Evaluation search(const Position& pos, const std::atomic<bool>& stop, Report& out) {
-    searcher_.clear();  // each search alone: the report does not depend on their order
-    Limits limits;
-    limits.nodes = nodes_;
-    const SearchResult r = searcher_.run(pos, limits, stop, nullptr);
-    out.nodes += r.info.nodes;
-    ++out.searches;
-    Evaluation e;
-    e.white = for_white(pos, r.info.winprob);
-    e.best = r.best;
-    e.line = r.info.pv;
-    if (e.line.empty() && !e.best.is_none()) e.line.push_back(e.best);
-    return e;
-  }
-
- private:
-  uint64_t nodes_;
-  Searcher searcher_;
-};
+// A position with a real choice: a fresh search of the node budget.
+Evaluation search(Searcher& searcher, uint64_t nodes, const Position& pos, const std::atomic<bool>& stop,
+                  Report& out) {
+  searcher.clear();  // each search alone: the report does not depend on their order
+  Limits limits;
+  limits.nodes = nodes;
+  const SearchResult r = searcher.run(pos, limits, stop, nullptr);
+  out.nodes += r.info.nodes;
+  ++out.searches;
+  Evaluation e;
+  e.white = for_white(pos, r.info.winprob);
+  e.best = r.best;
+  e.line = r.info.pv;
+  if (e.line.empty() && !e.best.is_none()) e.line.push_back(e.best);
+  return e;
+}
 
 bool has_choice(const Position& pos) { return !pos.is_over() && count_moves(pos) > 1; }
 
@@ -95,6 +89,19 @@ bool has_choice(const Position& pos) { return !pos.is_over() && count_moves(pos)
 
 bool analyze(const Position& start, const std::vector<Move>& moves, const AnalysisConfig& config,
              Report& out, const std::atomic<bool>& stop, const ProgressFn& progress) {
+  return Analyst(config).analyze(start, moves, out, stop, progress);
+}
+
+// The searcher is made with its table's size: one made with the default and resized would
+// allocate (and clear) a default-sized table first, 64 MB, for nothing.
+Analyst::Analyst(const AnalysisConfig& config)
+    : config_(config), searcher_(std::make_unique<Searcher>(search_config(config))) {}
+
+Analyst::~Analyst() = default;
+
+bool Analyst::analyze(const Position& start, const std::vector<Move>& moves, Report& out,
+                      const std::atomic<bool>& stop, const ProgressFn& progress) {
+  const AnalysisConfig& config = config_;
   out = Report{};
   out.nodes_per_position = config.nodes;
   // Every position of the game: positions[i] is before decision i, positions.back() the end.
@@ -119,14 +126,13 @@ bool analyze(const Position& start, const std::vector<Move>& moves, const Analys
   int total = has_choice(tail) ? 1 : 0;
   for (size_t i = 0; i < moves.size(); ++i) total += has_choice(positions[i]);
 
-  Analyser analyser(config);
   std::vector<Evaluation> evals(positions.size());
   std::vector<bool> searched(positions.size(), false);
   int done = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     if (!has_choice(positions[i])) continue;
     if (stop) return false;
-    evals[i] = analyser.search(positions[i], stop, out);
+    evals[i] = search(*searcher_, config.nodes, positions[i], stop, out);
     searched[i] = true;
     if (progress) progress(++done, total);
   }
@@ -135,7 +141,7 @@ bool analyze(const Position& start, const std::vector<Move>& moves, const Analys
     end.white = final_for_white(tail);
   } else if (has_choice(tail)) {
     if (stop) return false;
-    end = analyser.search(tail, stop, out);
+    end = search(*searcher_, config.nodes, tail, stop, out);
     if (progress) progress(++done, total);
   }
   if (stop) return false;

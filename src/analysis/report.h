@@ -14,10 +14,15 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/position.h"
+
+namespace yinsh {
+class Searcher;
+}
 
 namespace yinsh::analysis {
 
@@ -87,5 +92,25 @@ using ProgressFn = std::function<void(int done, int total)>;
 // the same game and config give the same report.
 bool analyze(const Position& start, const std::vector<Move>& moves, const AnalysisConfig& config,
              Report& out, const std::atomic<bool>& stop, const ProgressFn& progress = {});
+
+// The search state reports need (a table of `config.hash_mb` and one thread's histories),
+// allocated once and reused report after report: a server's analysis thread keeps one, so
+// writing a report allocates nothing large (a table made and freed per report is memory the
+// allocator keeps: docs/benchmarks.md, the soak). Its reports are those of analyze() (the
+// table is cleared before every search). Not thread-safe: one per thread.
+class Analyst {
+ public:
+  explicit Analyst(const AnalysisConfig& config);
+  ~Analyst();
+  Analyst(const Analyst&) = delete;
+  Analyst& operator=(const Analyst&) = delete;
+  // As analyze() with this Analyst's config.
+  bool analyze(const Position& start, const std::vector<Move>& moves, Report& out, const std::atomic<bool>& stop,
+               const ProgressFn& progress = {});
+
+ private:
+  AnalysisConfig config_;
+  std::unique_ptr<Searcher> searcher_;
+};
 
 }  // namespace yinsh::analysis

@@ -25,7 +25,10 @@ AnalysisPool::Submit AnalysisPool::submit(const std::string& key, const Position
     std::lock_guard lock(mutex_);
     if (stopping_) return Submit::Stopped;
     if (pending_.count(key)) return Submit::AlreadyPending;
-    if (queue_.size() >= options_.max_queued) return Submit::Full;
+    if (queue_.size() >= options_.max_queued) {
+      ++full_;
+      return Submit::Full;
+    }
     pending_.insert(key);
     queue_.push_back(Job{key, start, std::move(moves), std::move(done)});
   }
@@ -75,6 +78,9 @@ void AnalysisPool::wait_for_ai() {
 
 void AnalysisPool::loop() {
   lower_priority();
+  // This thread's search tables, made at its first report and kept: one per report would be
+  // 16 MB allocated and freed every game, which the allocator keeps and fragments.
+  std::unique_ptr<analysis::Analyst> analyst;
   while (true) {
     Job job;
     {
@@ -85,11 +91,14 @@ void AnalysisPool::loop() {
       queue_.pop_front();
     }
     wait_for_ai();
-    analysis::AnalysisConfig config;
-    config.nodes = options_.nodes;
+    if (!analyst) {
+      analysis::AnalysisConfig config;
+      config.nodes = options_.nodes;
+      analyst = std::make_unique<analysis::Analyst>(config);
+      ++analysts_;
+    }
     analysis::Report report;
-    const bool finished =
-        analysis::analyze(job.start, job.moves, config, report, stopping_, [this](int, int) { wait_for_ai(); });
+    const bool finished = analyst->analyze(job.start, job.moves, report, stopping_, [this](int, int) { wait_for_ai(); });
     if (finished && !stopping_ && job.done) job.done(job.key, analysis::format_json(report));
     std::lock_guard lock(mutex_);
     pending_.erase(job.key);

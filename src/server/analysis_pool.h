@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
@@ -47,7 +48,10 @@ class AnalysisPool {
   Submit submit(const std::string& key, const Position& start, std::vector<Move> moves, Done done);
   bool pending(const std::string& key) const;  // queued or being analysed
   size_t queued() const;                       // waiting, not started
+  uint64_t refused_full() const { return full_; }  // submits refused because the queue was full
   uint64_t yields() const { return yields_; }  // times a thread waited for the AI pool
+  // Search tables made: one per thread at its first report, kept for the next ones.
+  uint64_t analysts() const { return analysts_; }
   uint64_t nodes_per_position() const { return options_.nodes; }
   bool low_priority() const { return low_priority_; }  // SCHED_IDLE was granted to the threads
   // Abandons the queued reports and the running ones (their `done` is not called), joins the
@@ -73,6 +77,8 @@ class AnalysisPool {
   std::atomic<bool> stopping_ = false;
   std::atomic<bool> low_priority_ = true;
   std::atomic<uint64_t> yields_ = 0;
+  std::atomic<uint64_t> analysts_ = 0;
+  std::atomic<uint64_t> full_ = 0;
   std::vector<std::thread> workers_;
 };
 

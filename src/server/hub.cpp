@@ -283,6 +283,12 @@ std::string Hub::metrics_text() const {
   }
   std::string out = "# HELP yinsh_games_loaded Games held in memory.\n# TYPE yinsh_games_loaded gauge\n";
   out += "yinsh_games_loaded " + std::to_string(loaded) + "\n";
+  out += "# HELP yinsh_analysis_queue_depth Game reports waiting for the analysis pool.\n"
+         "# TYPE yinsh_analysis_queue_depth gauge\n"
+         "yinsh_analysis_queue_depth " + std::to_string(h.analysis.queued()) + "\n";
+  out += "# HELP yinsh_analysis_refused_total Reports not queued because the queue was full (a finished game's is "
+         "written when it is asked for).\n# TYPE yinsh_analysis_refused_total counter\n"
+         "yinsh_analysis_refused_total " + std::to_string(h.analysis.refused_full()) + "\n";
   if (h.stored_counted_at < 0) return out;
   out += "# HELP yinsh_games Stored games, by status (counted at most every 5 s).\n# TYPE yinsh_games gauge\n";
   for (Status s : {Status::Waiting, Status::Active, Status::Over, Status::Aborted})

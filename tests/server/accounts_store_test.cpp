@@ -2,15 +2,14 @@
 // (revocable, every one at once, on a password change), deletion that keeps the games under
 // the name "deleted", guest seats claimed by token, moderation logged.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
+#include <optional>
 
 #include "accounts/password.h"
-#include "pg_cluster.h"
 #include "server/accounts_store.h"
 #include "server/events.h"
 #include "server/store.h"
+#include "test_store.h"
 
 using namespace yinsh;
 using namespace yinsh::server;
@@ -20,27 +19,17 @@ namespace {
 class AccountStoreTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgres") {
-      auto& pg = yinsh::test::PgCluster::instance();
-      if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
-      spec_ = pg.new_database();
-    } else {
-      dir_ = std::filesystem::temp_directory_path() /
-             ("yinsh-acc-" + std::to_string(getpid()) + "-" +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-      std::filesystem::remove_all(dir_);
-      std::filesystem::create_directories(dir_);
-      spec_ = (dir_ / "games.db").string();
-    }
+    db_.emplace(GetParam(), "yinsh-acc");
+    if (!db_->skip_reason().empty()) GTEST_SKIP() << db_->skip_reason();
+    ASSERT_FALSE(db_->spec().empty()) << "createdb failed";
     std::string error;
-    store_ = open_store(spec_, &error);
+    store_ = open_store(db_->spec(), &error);
     ASSERT_TRUE(store_) << error;
     accounts_ = std::make_unique<AccountStore>(*store_);
   }
   void TearDown() override {
     accounts_.reset();
     store_.reset();
-    if (!dir_.empty()) std::filesystem::remove_all(dir_);
   }
   std::string make(const std::string& typed) {
     std::string error, id;
@@ -70,8 +59,7 @@ class AccountStoreTest : public ::testing::TestWithParam<std::string> {
     s.version = 2;
     ASSERT_EQ(store_->append(id, evs, s, &error), AppendStatus::Ok) << error;
   }
-  std::string spec_;
-  std::filesystem::path dir_;
+  std::optional<test::FreshDatabase> db_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<AccountStore> accounts_;
 };

@@ -2,12 +2,8 @@
 // while the AI pool is busy, off with 0 threads) and the hub's report API (a finished game's
 // report pending then ready and stored; a game not over; uploads checked and rate limited).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
 #include <chrono>
-#include <filesystem>
 #include <fstream>
 #include <future>
 #include <thread>
@@ -18,6 +14,7 @@
 #include "server/game_archive.h"
 #include "server/hub.h"
 #include "server/store.h"
+#include "test_hub.h"
 
 using namespace yinsh;
 using namespace yinsh::server;
@@ -59,6 +56,28 @@ TEST(AnalysisPool, WritesEachReportOnceAndWaitsWhileTheAiIsBusy) {
   EXPECT_FALSE(pool.pending("g1"));
 }
 
+// Reports one after another reuse the thread's search tables (made at its first report):
+// a table made and freed per finished game is memory the allocator keeps (the soak's growth).
+TEST(AnalysisPool, OneSearchTablePerThreadForAllItsReports) {
+  const GameRecord r = record_file(DATA + "/reports/blunder.yinsh");
+  AnalysisPool pool({1, 2000, 10, {}});
+  EXPECT_EQ(pool.analysts(), 0u) << "nothing is allocated before the first report";
+  std::vector<std::promise<std::string>> reports(3);
+  for (size_t i = 0; i < reports.size(); ++i)
+    ASSERT_EQ(pool.submit("g" + std::to_string(i), r.start, r.moves,
+                          [&reports, i](const std::string&, const std::string& json) { reports[i].set_value(json); }),
+              AnalysisPool::Submit::Queued);
+  std::vector<std::string> json;
+  for (auto& p : reports) {
+    auto fut = p.get_future();
+    ASSERT_EQ(fut.wait_for(60s), std::future_status::ready);
+    json.push_back(fut.get());
+  }
+  EXPECT_EQ(json[1], json[0]);
+  EXPECT_EQ(json[2], json[0]);
+  EXPECT_EQ(pool.analysts(), 1u);
+}
+
 TEST(AnalysisPool, BoundedQueueAndOff) {
   std::atomic<bool> ai_busy = true;  // nothing starts
   const GameRecord r = record_file(DATA + "/reports/blunder.yinsh");
@@ -68,43 +87,24 @@ TEST(AnalysisPool, BoundedQueueAndOff) {
   EXPECT_EQ(pool.submit("b", r.start, r.moves, {}), AnalysisPool::Submit::Queued);
   EXPECT_EQ(pool.submit("c", r.start, r.moves, {}), AnalysisPool::Submit::Queued);
   EXPECT_EQ(pool.submit("d", r.start, r.moves, {}), AnalysisPool::Submit::Full);
+  EXPECT_EQ(pool.refused_full(), 1u);
   pool.stop();  // abandons them, promptly, even while waiting for the AI
   EXPECT_EQ(pool.submit("e", r.start, r.moves, {}), AnalysisPool::Submit::Stopped);
   AnalysisPool off({0, 2000, 10, {}});
   EXPECT_EQ(off.submit("a", r.start, r.moves, {}), AnalysisPool::Submit::Stopped);
 }
 
-class HubReports : public ::testing::Test {
+class HubReports : public test::HubTest {
  protected:
   void SetUp() override {
-    path_ = std::filesystem::temp_directory_path() / ("yinsh-reports-" + std::to_string(getpid()) + ".db");
-    std::filesystem::remove(path_);
     std::string error;
-    store_ = open_sqlite_store(path_.string(), &error);
+    store_ = open_sqlite_store((dir_ / "games.db").string(), &error);
     ASSERT_TRUE(store_) << error;
     HubOptions o;
     o.analysis_nodes = 2000;
     o.upload_burst = 2;
     o.upload_rate = 0.001;
-    hub_ = std::make_unique<Hub>(ioc_, *store_, o);
-    hub_->start();
-    thread_ = std::thread([this] { ioc_.run(); });
-  }
-  void TearDown() override {
-    hub_->stop();
-    work_.reset();
-    ioc_.stop();
-    thread_.join();
-    hub_.reset();
-    store_.reset();
-    std::filesystem::remove(path_);
-  }
-  HttpReply call(const std::function<void(Hub::Done)>& f) {
-    auto p = std::make_shared<std::promise<HttpReply>>();
-    f([p](HttpReply r) { p->set_value(std::move(r)); });
-    auto fut = p->get_future();
-    EXPECT_EQ(fut.wait_for(10s), std::future_status::ready);
-    return fut.get();
+    start_hub(*store_, o);
   }
   // Asks until the report is ready (generous: the machine may be loaded).
   HttpReply until_ready(const std::function<void(Hub::Done)>& f) {
@@ -116,12 +116,8 @@ class HubReports : public ::testing::Test {
     }
     return r;
   }
-  boost::asio::io_context ioc_;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{ioc_.get_executor()};
-  std::thread thread_;
-  std::filesystem::path path_;
+  test::ScratchDir dir_{"yinsh-reports"};
   std::unique_ptr<Store> store_;
-  std::unique_ptr<Hub> hub_;
 };
 
 TEST_F(HubReports, AFinishedGamesReportIsPendingThenReadyAndStored) {
@@ -141,6 +137,9 @@ TEST_F(HubReports, AFinishedGamesReportIsPendingThenReadyAndStored) {
   EXPECT_EQ(ready.body["report"]["nodes_per_position"], 2000);
   EXPECT_EQ(ready.body["report"]["decisions"].size(), imported->summary.ply);
   EXPECT_TRUE(store_->load_report(id)) << "kept with the game";
+  const std::string metrics = hub_->metrics_text();
+  EXPECT_NE(metrics.find("\nyinsh_analysis_queue_depth 0\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("\nyinsh_analysis_refused_total 0\n"), std::string::npos) << metrics;
 
   const HttpReply missing = call([&](Hub::Done d) { hub_->get_report("nosuchgame", d); });
   EXPECT_EQ(missing.status, 404) << missing.body;

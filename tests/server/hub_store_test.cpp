@@ -3,17 +3,14 @@
 // never a blank game kept in memory), /readyz follows the store, and all is well once the
 // store is back.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
 #include <condition_variable>
-#include <filesystem>
 #include <future>
 #include <thread>
 
 #include "server/hub.h"
 #include "server/store.h"
+#include "test_hub.h"
 
 using namespace yinsh;
 using namespace yinsh::server;
@@ -103,13 +100,11 @@ struct Inbox final : Subscriber {
   size_t seen = 0;
 };
 
-class HubStore : public ::testing::Test {
+class HubStore : public test::HubTest {
  protected:
   void SetUp() override {
-    path_ = std::filesystem::temp_directory_path() / ("yinsh-hubstore-" + std::to_string(getpid()) + ".db");
-    std::filesystem::remove(path_);
     std::string error;
-    auto inner = open_sqlite_store(path_.string(), &error);
+    auto inner = open_sqlite_store((dir_ / "games.db").string(), &error);
     ASSERT_TRUE(inner) << error;
     store_ = std::make_unique<FlakyStore>(std::move(inner));
     HubOptions o;
@@ -117,30 +112,11 @@ class HubStore : public ::testing::Test {
     // A waiting game's expiry timer keeps it in memory; these tests need games that left it.
     o.seeks.expiry_ms = 0;
     o.seeks.create_per_minute = 0;
-    if (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) == "NewAiGamesAreRefusedWhileThePoolIsSaturated") {
+    if (test::ScratchDir::current_test_name() == "NewAiGamesAreRefusedWhileThePoolIsSaturated") {
       o.ai_threads = 1;
       o.ai_movetime_ms = 3000;
     }
-    hub_ = std::make_unique<Hub>(ioc_, *store_, o);
-    hub_->start();
-    thread_ = std::thread([this] { ioc_.run(); });
-  }
-  void TearDown() override {
-    hub_->stop();
-    work_.reset();
-    ioc_.stop();
-    thread_.join();
-    hub_.reset();
-    store_.reset();
-    std::filesystem::remove(path_);
-  }
-  // Calls an HTTP method of the hub and waits for its reply.
-  HttpReply call(const std::function<void(Hub::Done)>& f) {
-    auto p = std::make_shared<std::promise<HttpReply>>();
-    f([p](HttpReply r) { p->set_value(std::move(r)); });
-    auto fut = p->get_future();
-    EXPECT_EQ(fut.wait_for(5s), std::future_status::ready);
-    return fut.get();
+    start_hub(*store_, o);
   }
   // A game created by "alice" (white); returns {id, token}, and waits until it left memory.
   std::pair<std::string, std::string> stored_game() {
@@ -150,14 +126,8 @@ class HubStore : public ::testing::Test {
     EXPECT_EQ(hub_->games_loaded(), 0u);
     return {r.body["game"], r.body["token"]};
   }
-  static std::string code(const HttpReply& r) { return r.body["error"]["code"].get<std::string>(); }
-
-  boost::asio::io_context ioc_;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_ = boost::asio::make_work_guard(ioc_);
-  std::thread thread_;
-  std::filesystem::path path_;
+  test::ScratchDir dir_{"yinsh-hubstore"};
   std::unique_ptr<FlakyStore> store_;
-  std::unique_ptr<Hub> hub_;
 };
 
 }  // namespace

@@ -1,49 +1,33 @@
 // One storage test suite, run against SQLite and against PostgreSQL (a throwaway cluster;
 // skipped with the reason when the PostgreSQL server binaries are missing).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
-#include <filesystem>
 #include <future>
+#include <optional>
 #include <thread>
 
-#include "pg_cluster.h"
 #include "server/store.h"
 #include "server/store_writer.h"
+#include "test_store.h"
 
 using namespace yinsh;
 using namespace yinsh::server;
 
 namespace {
 
-struct Backend {
-  std::string name;
-};
-
 class StoreTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgres") {
-      auto& pg = yinsh::test::PgCluster::instance();
-      if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
-      spec_ = pg.new_database();
-      ASSERT_FALSE(spec_.empty()) << "createdb failed";
-    } else {
-      dir_ = std::filesystem::temp_directory_path() / ("yinsh-store-" + std::to_string(getpid()) + "-" +
-                                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-      std::filesystem::remove_all(dir_);
-      std::filesystem::create_directories(dir_);
-      spec_ = (dir_ / "games.db").string();
-    }
+    db_.emplace(GetParam(), "yinsh-store");
+    if (!db_->skip_reason().empty()) GTEST_SKIP() << db_->skip_reason();
+    spec_ = db_->spec();
+    ASSERT_FALSE(spec_.empty()) << "createdb failed";
     store_ = open();
     ASSERT_TRUE(store_);
   }
-  void TearDown() override {
-    store_.reset();
-    if (!dir_.empty()) std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { store_.reset(); }
   std::unique_ptr<Store> open() {
     std::string error;
     auto s = open_store(spec_, &error);
@@ -65,8 +49,8 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
     return s;
   }
 
+  std::optional<test::FreshDatabase> db_;
   std::string spec_;
-  std::filesystem::path dir_;
   std::unique_ptr<Store> store_;
 };
 

@@ -126,6 +126,38 @@ TEST(Report, SameReportEveryTime) {
   EXPECT_NE(a, c);
 }
 
+// A server's analysis thread keeps one Analyst for all its reports: a report made after
+// another game's is the one a fresh analyze() makes.
+TEST(Report, AnAnalystReusedGivesTheReportsOfFreshOnes) {
+  const Position start = Position::start();
+  Rng rng(11);
+  std::vector<Move> game[2];
+  for (auto& moves : game) {
+    Position p = start;
+    StateInfo st[30];
+    for (int i = 0; i < 30 && !p.is_over(); ++i) {
+      moves.push_back(random_move(p, rng));
+      p.do_move(moves.back(), st[i]);
+    }
+  }
+  const Position blunder = pos(BLUNDER_START);
+  const std::vector<Move> blunder_moves = moves_of(blunder, "b1-b2 h8-h9 xh4-h8 xk7");
+  analysis::AnalysisConfig config;
+  config.nodes = 2000;
+  config.hash_mb = 1;
+  analysis::Analyst analyst(config);
+  const std::atomic<bool> stop{false};
+  analysis::Report r;
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& moves : game) {
+      ASSERT_TRUE(analyst.analyze(start, moves, r, stop));
+      EXPECT_EQ(analysis::format_json(r), analysis::format_json(report_of(start, moves, 2000)));
+    }
+    ASSERT_TRUE(analyst.analyze(blunder, blunder_moves, r, stop));
+    EXPECT_EQ(analysis::format_json(r), analysis::format_json(report_of(blunder, blunder_moves, 2000)));
+  }
+}
+
 TEST(Report, StopLeavesEarly) {
   const Position start = Position::start();
   Rng rng(3);
