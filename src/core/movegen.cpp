@@ -96,18 +96,7 @@ Move random_move(const Position& pos, Rng& rng) {
     const int n = count_moves(pos);
     return n ? nth_move(pos, int(rng.below(uint32_t(n)))) : Move::none();
   }
-  // Ring moves: count each ring's destinations, draw one, list only that ring's.
-  int count[RINGS_PER_SIDE];
-  Point from[RINGS_PER_SIDE];
-  const int n = ring_move_counts(pos, pos.side_to_move(), from, count);
-  int total = 0;
-  for (int i = 0; i < n; ++i) total += count[i];
-  if (total == 0) return Move::pass();
-  int k = int(rng.below(uint32_t(total)));
-  for (int i = 0;; ++i) {
-    if (k < count[i]) return Move::ring(from[i], ring_destinations(from[i], pos.rings(), pos.markers()).nth(k));
-    k -= count[i];
-  }
+  return random_ring_move(pos, rng);
 }
 
 bool is_legal(const Position& pos, Move m) {
