@@ -34,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 bool costs_depth(Move m) { return !m.is_removal(); }
 
 // Late-move reductions: the i-th ring move searched (not the TT move, root hint or a killer)
-// at `depth` is searched round(ln(depth) ln(i) / 1.6) plies shallower first (at least one,
+// at `depth` >= 2 is searched round(ln(depth) ln(i) / 1.6) plies shallower first (at least one,
 // one less at PV nodes), and again at full depth only if it beats alpha. Measured against
 // the former flat one-ply reduction (docs/ai.md, "Search at depth").
 const auto LMR_TABLE = [] {
@@ -204,8 +204,8 @@ class Search {
         v = child(alpha, beta, nd);
       } else {
         int r = 0;
-        if (depth >= 3 && i >= 3 && m.kind() == Move::Ring && order[i] < (1 << 28))
-          r = std::clamp(LMR_TABLE[std::min(depth, MAX_DEPTH)][i] - int(pv_node), 1, nd - 1);
+        if (depth >= 2 && i >= 3 && m.kind() == Move::Ring && order[i] < (1 << 28))
+          r = std::max(1, std::min(LMR_TABLE[std::min(depth, MAX_DEPTH)][i] - int(pv_node), nd - 1));
         v = child(alpha, alpha + 1, nd - r);
         if (v > alpha && (r || v < beta)) v = child(alpha, beta, nd);
       }
