@@ -1,5 +1,7 @@
 #include "movegen.h"
 
+#include "ring_counts.h"
+
 namespace yinsh {
 
 namespace {
@@ -47,8 +49,11 @@ int count_moves(const Position& pos) {
     case Step::Place:
       return pos.empty_points().count();
     case Step::Move: {
+      int count[RINGS_PER_SIDE];
+      Point from[RINGS_PER_SIDE];
+      const int rings = ring_move_counts(pos, us, from, count);
       int n = 0;
-      pos.rings(us).for_each([&](Point from) { n += ring_move_count(pos, from); });
+      for (int i = 0; i < rings; ++i) n += count[i];
       return n ? n : 1;  // a pass
     }
     case Step::RemoveRow:
@@ -91,21 +96,7 @@ Move random_move(const Position& pos, Rng& rng) {
     const int n = count_moves(pos);
     return n ? nth_move(pos, int(rng.below(uint32_t(n)))) : Move::none();
   }
-  // Ring moves: count each ring's destinations, draw one, list only that ring's.
-  const Color us = pos.side_to_move();
-  int count[RINGS_PER_SIDE];
-  Point from[RINGS_PER_SIDE];
-  int n = 0, total = 0;
-  pos.rings(us).for_each([&](Point p) {
-    from[n] = p;
-    total += count[n++] = ring_move_count(pos, p);
-  });
-  if (total == 0) return Move::pass();
-  int k = int(rng.below(uint32_t(total)));
-  for (int i = 0;; ++i) {
-    if (k < count[i]) return Move::ring(from[i], ring_destinations(from[i], pos.rings(), pos.markers()).nth(k));
-    k -= count[i];
-  }
+  return random_ring_move(pos, rng);
 }
 
 bool is_legal(const Position& pos, Move m) {

@@ -4,6 +4,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/random.h"
+#include "core/ring_counts.h"
 
 namespace yinsh {
 namespace {
@@ -35,6 +36,35 @@ void check_games(Variant v, uint64_t seed, int games) {
 
 TEST(RandomMove, MatchesTheGeneratedListNormal) { check_games(Variant::Normal, 11, 60); }
 TEST(RandomMove, MatchesTheGeneratedListBlitz) { check_games(Variant::Blitz, 12, 60); }
+
+// The per-ring destination counts (vectorised when the build targets AVX-512) equal the
+// scalar reference and the generated list, for both colours, over random games.
+TEST(RandomMove, RingCountsEqualTheScalarReferenceAndTheList) {
+  Rng rng(21);
+  int checked = 0;
+  for (int g = 0; g < 200; ++g) {
+    Position pos = Position::start(g % 2 ? Variant::Blitz : Variant::Normal);
+    StateInfo st;
+    while (!pos.is_over()) {
+      for (Color c : {WHITE, BLACK}) {
+        Point fa[RINGS_PER_SIDE], fb[RINGS_PER_SIDE];
+        int ca[RINGS_PER_SIDE], cb[RINGS_PER_SIDE];
+        const int na = ring_move_counts(pos, c, fa, ca), nb = ring_move_counts_scalar(pos, c, fb, cb);
+        ASSERT_EQ(na, nb) << to_text(pos);
+        ASSERT_EQ(na, pos.rings(c).count()) << to_text(pos);
+        for (int i = 0; i < na; ++i) {
+          ASSERT_EQ(fa[i], fb[i]) << to_text(pos);
+          ASSERT_EQ(ca[i], cb[i]) << to_text(pos) << " ring " << i;
+          ASSERT_EQ(ca[i], ring_destinations(fa[i], pos.rings(), pos.markers()).count()) << to_text(pos);
+        }
+        ++checked;
+      }
+      pos.do_move(random_move(pos, rng), st);
+    }
+  }
+  EXPECT_GT(checked, 20000);
+  RecordProperty("vectorised", ring_move_counts_vectorised() ? "yes" : "no");
+}
 
 TEST(RandomMove, EveryLegalDecisionIsReachable) {
   // From a mid-game position, 20000 draws hit every legal decision (uniformity's support).
