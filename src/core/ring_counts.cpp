@@ -3,9 +3,14 @@
 #include <bit>
 #include <cstring>
 
-#if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__BMI2__)
+// The vector path is compiled for x86-64 with function target attributes, whatever the build's
+// -march, and chosen at run time when the CPU has AVX-512 F and CD and BMI2 (so the package,
+// built for any x86-64, gets it too). WebAssembly and other targets have only the scalar path.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && \
+    (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define YINSH_RING_COUNTS_AVX512 1
+#define YINSH_TARGET_AVX512 __attribute__((target("avx512f,avx512cd,bmi2")))
 // g++ 12 warns inside its own AVX-512 headers (_mm512_undefined_epi32 used as a mask source).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
@@ -83,7 +88,7 @@ constexpr LinePoints build_line_points() {
 constexpr LinePoints LINE_POINTS = build_line_points();
 
 // Grid points of a line's destinations given in the shifted form (coordinate c is bit c + 1).
-inline Bitboard line_points(int o, int slot, uint32_t shifted) {
+YINSH_TARGET_AVX512 inline Bitboard line_points(int o, int slot, uint32_t shifted) {
   const uint64_t bits = shifted >> (LINE_POINTS.first[o][slot] + 1), lo = LINE_POINTS.lo[o][slot];
   return Bitboard(_pdep_u64(bits, lo), _pdep_u64(bits >> std::popcount(lo), LINE_POINTS.hi[o][slot]));
 }
@@ -92,17 +97,24 @@ inline Bitboard line_points(int o, int slot, uint32_t shifted) {
 // 48, 64, 80; a 32-bit read at any `info` byte (at most 45, plus 48) stays inside 128 bytes.
 constexpr int MARKER_BYTES = 48;
 
-inline __m512i tz(__m512i x) {  // trailing zeros of non-zero lanes
+YINSH_TARGET_AVX512 inline __m512i tz(__m512i x) {  // trailing zeros of non-zero lanes
   const __m512i low = _mm512_and_si512(x, _mm512_sub_epi32(_mm512_setzero_si512(), x));
   return _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(low));
 }
-inline __m512i top(__m512i x) {  // index of the highest set bit; -1 for zero lanes
+YINSH_TARGET_AVX512 inline __m512i top(__m512i x) {  // index of the highest set bit; -1 for zero lanes
   return _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(x));
+}
+
+// The 11 bits of each lane's line read from the layout buffer at byte `at`, bit `shift`, in the
+// shifted form (coordinate c at bit c + 1).
+YINSH_TARGET_AVX512 inline __m512i line_bits(const uint8_t* buf, __m512i at, __m512i shift) {
+  const __m512i w = _mm512_i32gather_epi32(at, buf, 1);
+  return _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(w, shift), _mm512_set1_epi32(0x7ff)), 1);
 }
 
 // Lane 3r + o: the number of destinations of ring r along orientation o, and (when `masks`
 // is given) those destinations as line bits in the shifted form.
-void ring_lanes(const Position& pos, const Point* from, int n, int32_t* counts, uint32_t* masks) {
+YINSH_TARGET_AVX512 void ring_lanes(const Position& pos, const Point* from, int n, int32_t* counts, uint32_t* masks) {
   alignas(64) uint8_t buf[128];
   for (int o = 0; o < NUM_ORIENTATIONS; ++o) {
     const Bitboard::u128 mk = pos.layout_markers(o).raw(), occ = pos.layout_rings(o).raw() | mk;
@@ -125,13 +137,9 @@ void ring_lanes(const Position& pos, const Point* from, int n, int32_t* counts, 
   const __m512i byte = _mm512_and_si512(info, _mm512_set1_epi32(0xff));
   const __m512i shift = _mm512_and_si512(_mm512_srli_epi32(info, 8), _mm512_set1_epi32(7));
   const __m512i i = _mm512_srli_epi32(info, 16);
-  const __m512i one = _mm512_set1_epi32(1), eleven = _mm512_set1_epi32(0x7ff);
-  auto line = [&](__m512i at) {
-    const __m512i w = _mm512_i32gather_epi32(at, buf, 1);
-    return _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(w, shift), eleven), 1);
-  };
-  const __m512i occ = _mm512_or_si512(line(byte), walls);
-  const __m512i mk = line(_mm512_add_epi32(byte, _mm512_set1_epi32(MARKER_BYTES)));
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i occ = _mm512_or_si512(line_bits(buf, byte, shift), walls);
+  const __m512i mk = line_bits(buf, _mm512_add_epi32(byte, _mm512_set1_epi32(MARKER_BYTES)), shift);
 
   // line_moves (lines.h), lane by lane. Upwards: the walls above the line stop every run.
   const __m512i i1 = _mm512_add_epi32(i, one);
@@ -165,9 +173,7 @@ void ring_lanes(const Position& pos, const Point* from, int n, int32_t* counts, 
   _mm512_store_si512(masks, _mm512_or_si512(up_mask, down_mask));
 }
 
-}  // namespace
-
-int ring_move_counts(const Position& pos, Color c, Point* from, int* count) {
+YINSH_TARGET_AVX512 int ring_move_counts_avx512(const Position& pos, Color c, Point* from, int* count) {
   const int n = ring_points(pos, c, from);
   alignas(64) int32_t lanes[16];
   ring_lanes(pos, from, n, lanes, nullptr);
@@ -175,7 +181,7 @@ int ring_move_counts(const Position& pos, Color c, Point* from, int* count) {
   return n;
 }
 
-Move random_ring_move(const Position& pos, Rng& rng) {
+YINSH_TARGET_AVX512 Move random_ring_move_avx512(const Position& pos, Rng& rng) {
   Point from[RINGS_PER_SIDE];
   const int n = ring_points(pos, pos.side_to_move(), from);
   alignas(64) int32_t lanes[16];
@@ -193,15 +199,24 @@ Move random_ring_move(const Position& pos, Rng& rng) {
   return Move::ring(p, dest.nth(k));
 }
 
-bool ring_move_counts_vectorised() { return true; }
-
+// Read once at start-up. Before that (static initialisation of another file) it reads false
+// and the scalar path, which gives the same numbers, is used.
+bool cpu_has_avx512() {
+#if defined(__AVX512F__) && defined(__AVX512CD__) && defined(__BMI2__)
+  return true;
 #else
-
-int ring_move_counts(const Position& pos, Color c, Point* from, int* count) {
-  return ring_move_counts_scalar(pos, c, from, count);
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+         __builtin_cpu_supports("bmi2");
+#endif
 }
+const bool USE_AVX512 = cpu_has_avx512();
 
-Move random_ring_move(const Position& pos, Rng& rng) {
+}  // namespace
+
+#endif  // YINSH_RING_COUNTS_AVX512
+
+Move random_ring_move_scalar(const Position& pos, Rng& rng) {
   int count[RINGS_PER_SIDE];
   Point from[RINGS_PER_SIDE];
   const int n = ring_move_counts_scalar(pos, pos.side_to_move(), from, count);
@@ -214,8 +229,26 @@ Move random_ring_move(const Position& pos, Rng& rng) {
   return Move::ring(from[r], ring_destinations(from[r], pos.rings(), pos.markers()).nth(k));
 }
 
-bool ring_move_counts_vectorised() { return false; }
-
+int ring_move_counts(const Position& pos, Color c, Point* from, int* count) {
+#if YINSH_RING_COUNTS_AVX512
+  if (USE_AVX512) return ring_move_counts_avx512(pos, c, from, count);
 #endif
+  return ring_move_counts_scalar(pos, c, from, count);
+}
+
+Move random_ring_move(const Position& pos, Rng& rng) {
+#if YINSH_RING_COUNTS_AVX512
+  if (USE_AVX512) return random_ring_move_avx512(pos, rng);
+#endif
+  return random_ring_move_scalar(pos, rng);
+}
+
+bool ring_move_counts_vectorised() {
+#if YINSH_RING_COUNTS_AVX512
+  return USE_AVX512;
+#else
+  return false;
+#endif
+}
 
 }  // namespace yinsh

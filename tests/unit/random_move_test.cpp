@@ -37,8 +37,9 @@ void check_games(Variant v, uint64_t seed, int games) {
 TEST(RandomMove, MatchesTheGeneratedListNormal) { check_games(Variant::Normal, 11, 60); }
 TEST(RandomMove, MatchesTheGeneratedListBlitz) { check_games(Variant::Blitz, 12, 60); }
 
-// The per-ring destination counts (vectorised when the build targets AVX-512) equal the
-// scalar reference and the generated list, for both colours, over random games.
+// The per-ring destination counts (vectorised when the CPU has AVX-512) equal the scalar
+// reference and the generated list, for both colours, over random games; the random ring
+// move drawn is the same on both paths.
 TEST(RandomMove, RingCountsEqualTheScalarReferenceAndTheList) {
   Rng rng(21);
   int checked = 0;
@@ -58,6 +59,10 @@ TEST(RandomMove, RingCountsEqualTheScalarReferenceAndTheList) {
           ASSERT_EQ(ca[i], ring_destinations(fa[i], pos.rings(), pos.markers()).count()) << to_text(pos);
         }
         ++checked;
+      }
+      if (pos.step() == Step::Move) {  // the same draw picks the same ring move on both paths
+        Rng a = rng, b = rng;
+        ASSERT_EQ(random_ring_move(pos, a), random_ring_move_scalar(pos, b)) << to_text(pos);
       }
       pos.do_move(random_move(pos, rng), st);
     }
