@@ -5,54 +5,35 @@
 // Creates N games (the bot White, the AI Black), answers every White turn at once with a
 // random legal decision, and prints one line: games, finished, AI losses on time, refusals
 // (ai_busy), the smallest clock the AI had left, and the wall time.
+import { createAiGame, seat } from "./lib/bot.mjs";
+
 const [port, n, level = "8", base = "10000"] = process.argv.slice(2).map(String);
 const url = `http://127.0.0.1:${port}`;
 const games = [];
 let refused = 0;
 for (let i = 0; i < Number(n); i++) {
-  const r = await fetch(`${url}/api/games`, {
-    method: "POST",
-    body: JSON.stringify({
-      color: "white",
-      name: `bot${i}`,
-      opponent: { type: "ai", level: Number(level) },
-      clock: { base_ms: Number(base), increment_ms: 0 },
-    }),
-  });
-  const j = await r.json();
-  if (r.status === 503) refused++;
-  else games.push(j);
+  const clock = { base_ms: Number(base), increment_ms: 0 };
+  const { status, game } = await createAiGame(url, { name: `bot${i}`, level: Number(level), clock });
+  if (status === 503) refused++;
+  else games.push(game);
 }
 const t0 = Date.now();
 let aiTimeouts = 0;
 let finished = 0;
 let minAiLeft = Infinity;
 await Promise.all(
-  games.map(
-    (g) =>
-      new Promise((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-        const play = (state) => {
-          if (state.clocks && state.status === "active") minAiLeft = Math.min(minAiLeft, state.clocks.black_ms);
-          if (state.status !== "active") {
-            finished++;
-            if (state.result?.reason === "timeout" && state.result?.winner === "white") aiTimeouts++;
-            ws.close();
-            return resolve();
-          }
-          if (state.to_move === "white" && state.legal.length > 0) {
-            const d = state.legal[Math.floor(Math.random() * state.legal.length)];
-            ws.send(JSON.stringify({ type: "move", decision: d, ply: state.ply }));
-          }
-        };
-        ws.onopen = () => ws.send(JSON.stringify({ type: "hello", game: g.game, token: g.token }));
-        ws.onmessage = (e) => {
-          const m = JSON.parse(String(e.data));
-          if (m.type === "snapshot") play(m.game.state);
-          else if (m.state) play(m.state);
-        };
-        ws.onclose = () => resolve();
-      }),
+  games.map((g) =>
+    seat(port, g, (state) => {
+      if (state.clocks && state.status === "active") minAiLeft = Math.min(minAiLeft, state.clocks.black_ms);
+      if (state.status !== "active") {
+        finished++;
+        if (state.result?.reason === "timeout" && state.result?.winner === "white") aiTimeouts++;
+        return false;
+      }
+      if (state.to_move === "white" && state.legal.length > 0)
+        return state.legal[Math.floor(Math.random() * state.legal.length)];
+      return null;
+    }),
   ),
 );
 console.log(

@@ -13,6 +13,8 @@
 //    max, in ms).
 import { readFileSync } from "node:fs";
 
+import { createAiGame, seat } from "./lib/bot.mjs";
+
 const [port, recordFile, reports = "0", decisions = "30"] = process.argv.slice(2);
 const url = `http://127.0.0.1:${port}`;
 const record = readFileSync(recordFile, "utf8");
@@ -43,39 +45,19 @@ async function report(drop) {
 }
 
 async function aiLatencies(count) {
-  const r = await fetch(`${url}/api/games`, {
-    method: "POST",
-    body: JSON.stringify({ color: "white", name: "bot", opponent: { type: "ai", level: 5 } }),
-  });
-  const g = await r.json();
+  const { game } = await createAiGame(url, { name: "bot", level: 5 });
   const lat = [];
   let seed = 1; // the same game in every run: the AI searches the same positions
-  await new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-    let sentAt = 0;
-    let lastPly = -1;
-    const play = (state) => {
-      if (state.status !== "active" || lat.length >= count) {
-        ws.close();
-        return resolve();
-      }
-      if (state.to_move === "black" && sentAt === 0) return;
-      if (state.to_move === "white" && state.ply !== lastPly && state.legal.length > 0) {
-        if (sentAt) lat.push(Date.now() - sentAt);
-        lastPly = state.ply;
-        seed = (seed * 1103515245 + 12345) % 2147483648;
-        const d = state.legal[seed % state.legal.length];
-        sentAt = Date.now();
-        ws.send(JSON.stringify({ type: "move", decision: d, ply: state.ply }));
-      }
-    };
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", game: g.game, token: g.token }));
-    ws.onmessage = (e) => {
-      const m = JSON.parse(String(e.data));
-      if (m.type === "snapshot") play(m.game.state);
-      else if (m.state) play(m.state);
-    };
-    ws.onclose = () => resolve();
+  let sentAt = 0;
+  let lastPly = -1;
+  await seat(port, game, (state) => {
+    if (state.status !== "active" || lat.length >= count) return false;
+    if (state.to_move !== "white" || state.ply === lastPly || state.legal.length === 0) return null;
+    if (sentAt) lat.push(Date.now() - sentAt);
+    lastPly = state.ply;
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    sentAt = Date.now();
+    return state.legal[seed % state.legal.length];
   });
   lat.sort((a, b) => a - b);
   const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))];
