@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "account_helpers.h"
+#include "test_server.h"
 #include "server/accounts_api.h"
 #include "server/accounts_store.h"
 #include "server/store.h"
@@ -233,9 +234,7 @@ TEST(SessionCookie, SecureOnlyOverTlsAndParsedAmongOthers) {
 // requests and answers the rest 503 `busy` at once; a logged-in player's session lookup
 // (another pool) is answered while the password pool is full.
 TEST(AccountsApiPools, PasswordWorkIsCappedAndSessionsDoNotWaitBehindIt) {
-  const auto dir = std::filesystem::temp_directory_path() / ("yinsh-pools-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const test::ScratchDir dir("yinsh-pools");
   std::string error;
   auto store = server::open_store((dir / "games.db").string(), &error);
   ASSERT_TRUE(store) << error;
@@ -281,8 +280,7 @@ TEST(AccountsApiPools, PasswordWorkIsCappedAndSessionsDoNotWaitBehindIt) {
     const auto last_login = order.size() - 1 - (std::find(order.rbegin(), order.rend(), "login") - order.rbegin());
     EXPECT_LT(me, long(last_login)) << "the session lookup waited behind the password queue";
   }
-  store.reset();
-  std::filesystem::remove_all(dir);
+  store.reset();  // closed before the directory goes
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "account_helpers.h"
+#include "test_server.h"
 #include "pg_cluster.h"
 #include "server/puzzle_set.h"
 #include "server/puzzle_store.h"
@@ -98,15 +99,12 @@ void rate_on(server::Store& store) {
 }
 
 TEST(PuzzleStore, RatingsMoveOnceOnSqlite) {
-  const auto dir = std::filesystem::temp_directory_path() / ("yinsh-puzzle-store-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const test::ScratchDir dir("yinsh-puzzle-store");
   std::string error;
   auto store = server::open_store((dir / "games.db").string(), &error);
   ASSERT_TRUE(store) << error;
   rate_on(*store);
-  store.reset();
-  std::filesystem::remove_all(dir);
+  store.reset();  // closed before the directory goes
 }
 
 TEST(PuzzleStore, RatingsMoveOnceOnPostgres) {
