@@ -28,6 +28,19 @@ int ring_points(const Position& pos, Color c, Point* from) {
   return n;
 }
 
+// Draws the k-th of all ring moves (k uniform below their total, as generate() orders them)
+// from the rings' destination counts: sets `ring` and `k` within it; false when no ring can
+// move (the decision is a pass). Shared by both paths, so they draw alike.
+inline bool draw_ring_move(const int* count, int n, Rng& rng, int& ring, int& k) {
+  int total = 0;
+  for (int i = 0; i < n; ++i) total += count[i];
+  if (total == 0) return false;
+  k = int(rng.below(uint32_t(total)));
+  ring = 0;
+  while (k >= count[ring]) k -= count[ring++];
+  return true;
+}
+
 }  // namespace
 
 int ring_move_counts_scalar(const Position& pos, Color c, Point* from, int* count) {
@@ -187,12 +200,10 @@ YINSH_TARGET_AVX512 Move random_ring_move_avx512(const Position& pos, Rng& rng) 
   alignas(64) int32_t lanes[16];
   alignas(64) uint32_t masks[16];
   ring_lanes(pos, from, n, lanes, masks);
-  int count[RINGS_PER_SIDE], total = 0;
-  for (int r = 0; r < n; ++r) total += count[r] = lanes[3 * r] + lanes[3 * r + 1] + lanes[3 * r + 2];
-  if (total == 0) return Move::pass();
-  int k = int(rng.below(uint32_t(total)));
-  int r = 0;
-  while (k >= count[r]) k -= count[r++];
+  int count[RINGS_PER_SIDE];
+  for (int r = 0; r < n; ++r) count[r] = lanes[3 * r] + lanes[3 * r + 1] + lanes[3 * r + 2];
+  int r, k;
+  if (!draw_ring_move(count, n, rng, r, k)) return Move::pass();
   const Point p = from[r];
   Bitboard dest;
   for (int o = 0; o < NUM_ORIENTATIONS; ++o) dest |= line_points(o, LINES.base[o][p] / GRID, masks[3 * r + o]);
@@ -220,12 +231,8 @@ Move random_ring_move_scalar(const Position& pos, Rng& rng) {
   int count[RINGS_PER_SIDE];
   Point from[RINGS_PER_SIDE];
   const int n = ring_move_counts_scalar(pos, pos.side_to_move(), from, count);
-  int total = 0;
-  for (int i = 0; i < n; ++i) total += count[i];
-  if (total == 0) return Move::pass();
-  int k = int(rng.below(uint32_t(total)));
-  int r = 0;
-  while (k >= count[r]) k -= count[r++];
+  int r, k;
+  if (!draw_ring_move(count, n, rng, r, k)) return Move::pass();
   return Move::ring(from[r], ring_destinations(from[r], pos.rings(), pos.markers()).nth(k));
 }
 
