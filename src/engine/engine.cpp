@@ -42,6 +42,7 @@ SearchConfig Engine::config() const {
   c.multipv = int(options_.get_int("MultiPV"));
   if (auto w = parse_weights(options_.get("Weights"))) c.weights = *w;
   if (options_.get("Eval") == "nnue") c.net = net_;
+  c.lazy_margin = int(options_.get_int("EvalLazyMargin"));
   return c;
 }
 

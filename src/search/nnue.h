@@ -54,6 +54,24 @@ struct Network {
   alignas(32) int16_t out_weight[NNUE_L1];
 };
 
+// Lazy evaluation with a residual network (score = linear + correction). When the linear score
+// is at least `margin` outside the window (alpha, beta) and the correction is smaller than
+// `margin`, the score is on the same side of the window, so the leaf can skip the network and
+// return a bound that stays true: linear - margin on a fail high, linear + margin on a fail
+// low. Returns false (evaluate fully) otherwise, and always when margin <= 0.
+constexpr bool lazy_residual_bound(int linear, int alpha, int beta, int margin, int* bound) {
+  if (margin <= 0) return false;
+  if (linear - margin >= beta) {
+    *bound = linear - margin;
+    return true;
+  }
+  if (linear + margin <= alpha) {
+    *bound = linear + margin;
+    return true;
+  }
+  return false;
+}
+
 // Size of a network file of the compiled shape.
 size_t network_file_size();
 

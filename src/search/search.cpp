@@ -110,6 +110,7 @@ struct Shared {
   TranspositionTable* tt;
   const Weights* weights;
   const nnue::Network* net = nullptr;  // null: the linear evaluation
+  int lazy_margin = 0;  // residual network: skipped at leaves this far outside the window
   Clock::time_point start;
   int64_t hard_ms = -1;
   uint64_t max_nodes = 0;  // checked by the main thread against its own nodes
@@ -127,6 +128,19 @@ class Search {
  public:
   Search(Worker& w, Shared& s) : w_(w), s_(s) {}
 
+  // The static evaluation at a leaf. A residual network only corrects the linear evaluation,
+  // so a leaf whose linear score is far enough outside the window skips the network
+  // (nnue::lazy_residual_bound, margin EvalLazyMargin).
+  int leaf_eval(int alpha, int beta) {
+    const Position& pos = w_.pos;
+    if (!s_.net) return evaluate(pos, *s_.weights);
+    if (!s_.net->residual) return w_.acc.evaluate(*s_.net);
+    const int linear = evaluate(pos, *s_.weights);
+    int bound;
+    if (nnue::lazy_residual_bound(linear, alpha, beta, s_.lazy_margin, &bound)) return bound;
+    return linear + w_.acc.evaluate(*s_.net);
+  }
+
   int search(int alpha, int beta, int depth, int ply) {
     Position& pos = w_.pos;
     w_.pv_len[ply] = ply;
@@ -140,9 +154,7 @@ class Search {
     if (pos.is_over()) return terminal_score(pos, ply);
     const Step step = pos.step();
     const bool removal = step != Step::Place && step != Step::Move;
-    if ((depth <= 0 && !removal) || ply >= MAX_PLY - 1)
-      return s_.net ? w_.acc.evaluate(*s_.net) + (s_.net->residual ? evaluate(pos, *s_.weights) : 0)
-                    : evaluate(pos, *s_.weights);
+    if ((depth <= 0 && !removal) || ply >= MAX_PLY - 1) return leaf_eval(alpha, beta);
 
     const bool pv_node = beta - alpha > 1;
     const uint64_t key = pos.key();
@@ -404,6 +416,7 @@ SearchResult Searcher::run_noisy(const Position& pos, const MoveList& root, cons
   s.tt = &tt_;
   s.weights = &config_.weights;
   s.net = config_.net.get();
+  s.lazy_margin = config_.lazy_margin;
   s.start = Clock::now();
   s.max_nodes = limits.nodes;
   Search search(w, s);
@@ -458,6 +471,7 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
   s.tt = &tt_;
   s.weights = &config_.weights;
   s.net = config_.net.get();
+  s.lazy_margin = config_.lazy_margin;
   s.start = Clock::now();
   s.hard_ms = budget.hard_ms;
   s.max_nodes = limits.nodes;
