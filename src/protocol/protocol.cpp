@@ -21,7 +21,8 @@ bool to_int(const std::string& s, int64_t& v, int64_t lo, int64_t hi) {
 
 bool is_go_keyword(const std::string& w) {
   static constexpr std::string_view KEYS[] = {"depth", "nodes",    "movetime", "wtime",      "btime",
-                                              "winc",  "binc",     "infinite", "searchmoves"};
+                                              "winc",  "binc",     "movestogo", "infinite",
+                                              "searchmoves"};
   return std::find(std::begin(KEYS), std::end(KEYS), w) != std::end(KEYS);
 }
 
@@ -192,6 +193,7 @@ void Protocol::cmd_go(std::string_view args) {
     else if (key == "btime") limits.time[BLACK] = v;
     else if (key == "winc") limits.inc[WHITE] = v;
     else if (key == "binc") limits.inc[BLACK] = v;
+    else if (key == "movestogo") limits.movestogo = int(std::min<int64_t>(v, 100000));
     else return error("go: unknown limit '" + key + "'");
   }
   if (game_.position().is_over()) return error("go: the game is over");
@@ -229,8 +231,8 @@ void Protocol::cmd_show() {
 void Protocol::cmd_help() {
   std::string s =
       "commands: position startpos [blitz] [moves D...] | position text <text> [moves D...] | legal | "
-      "perft N | go [depth D] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS] [infinite] "
-      "[searchmoves D...] | "
+      "perft N | go [depth D] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS] [movestogo N] "
+      "[infinite] [searchmoves D...] | "
       "stop | isready | newgame | setoption name <name> value <value> | show | quit\noptions:";
   for (const auto& o : Options::specs())
     s += "\n  " + o.name + " (" + (o.type == OptionSpec::Type::Int ? "int " + std::to_string(o.min) + ".." + std::to_string(o.max) : "text") +

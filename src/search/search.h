@@ -23,6 +23,7 @@ struct Limits {
   int64_t movetime = 0;    // ms; 0 = no limit
   int64_t time[2] = {-1, -1};  // wtime, btime in ms; -1 = not given
   int64_t inc[2] = {0, 0};     // winc, binc in ms
+  int movestogo = 0;       // decisions to the clock's next time control; 0 = none (the game)
   bool infinite = false;   // until stop
   // Only these root decisions are searched (the others are ignored); empty = all. Entries that
   // are not legal in the position are skipped; if none is legal, all decisions are searched

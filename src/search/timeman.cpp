@@ -21,6 +21,8 @@ TimeBudget plan_time(const Limits& limits, Color us, int64_t overhead, int decis
   }
   if (limits.time[us] >= 0) {
     const int64_t left = limits.time[us], inc = limits.inc[us];
+    // A time control every N decisions: the clock only has to last until the next one.
+    if (limits.movestogo > 0) decisions_left = std::min(decisions_left, limits.movestogo);
     // Never plan to use more than what is on the clock minus the overhead, and keep a
     // reserve: at most a fifth of the clock on one decision.
     const int64_t usable = std::max<int64_t>(1, left - overhead);

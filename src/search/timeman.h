@@ -15,7 +15,8 @@ struct TimeBudget {
   int64_t hard_ms = -1;
 };
 
-// `decisions_left` is an estimate of this side's remaining decisions in the game.
+// `decisions_left` is an estimate of this side's remaining decisions in the game; with
+// `movestogo` the clock only has to last that many decisions, if fewer.
 TimeBudget plan_time(const Limits& limits, Color us, int64_t move_overhead_ms, int decisions_left);
 
 // A rough estimate of the side to move's remaining decisions (ring moves dominate).

@@ -207,7 +207,8 @@ TEST_F(Engine, GoReturnsALegalDecisionAndChangesNothing) {
     const auto before = state();
     const auto legal = words(before.first);
     for (const std::string cmd : {"go depth 1", "go depth 3", "go nodes 100", "go movetime 50",
-                                  "go wtime 1000 btime 1000", "go wtime 500 btime 700 winc 10 binc 20", "go"}) {
+                                  "go wtime 1000 btime 1000", "go wtime 500 btime 700 winc 10 binc 20",
+                                  "go wtime 900 btime 900 movestogo 3", "go"}) {
       const std::string best = go(cmd);
       EXPECT_NE(std::find(legal.begin(), legal.end(), best), legal.end()) << cmd << " -> " << best;
       EXPECT_EQ(state(), before) << cmd;
@@ -305,7 +306,9 @@ TEST_F(Engine, BadNumbers) {
   for (const char* c : {"perft", "perft x", "perft -1", "perft 1 2", "perft 1.5", "perft 99", "perft 0x2",
                         "perft 99999999999999999999999", "go depth", "go depth x", "go depth -1",
                         "go nodes -5", "go movetime abc", "go movetime 1e3", "go foo 3", "go wtime",
-                        "go depth 1 nodes", "go nodes 99999999999999999999999"})
+                        "go depth 1 nodes", "go nodes 99999999999999999999999",
+                        "go wtime 1000 btime 1000 movestogo", "go wtime 1000 btime 1000 movestogo -2",
+                        "go wtime 1000 btime 1000 movestogo x"})
     expect_error(c);
 }
 

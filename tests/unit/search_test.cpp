@@ -125,6 +125,20 @@ TEST(TimeManagement, BudgetNeverExceedsTheClock) {
   }
 }
 
+TEST(TimeManagement, MovesToGoSpreadsTheClockOverFewerDecisions) {
+  Limits l;
+  l.time[WHITE] = 60000;
+  const TimeBudget game = plan_time(l, WHITE, 30, 20);
+  l.movestogo = 40;  // more than the estimate: the estimate decides
+  EXPECT_EQ(plan_time(l, WHITE, 30, 20).soft_ms, game.soft_ms);
+  l.movestogo = 5;  // the next control is near: more per decision, still inside the reserve
+  const TimeBudget control = plan_time(l, WHITE, 30, 20);
+  EXPECT_GT(control.soft_ms, game.soft_ms);
+  EXPECT_LE(control.hard_ms, (60000 - 30) / 5);
+  l.movestogo = 1;
+  EXPECT_LE(plan_time(l, WHITE, 30, 20).hard_ms, (60000 - 30) / 5);
+}
+
 TEST(Levels, EveryLevelPlaysLegally) {
   for (int level = 0; level <= MAX_LEVEL; ++level) {
     SearchConfig c;
