@@ -19,11 +19,31 @@ bool to_int(const std::string& s, int64_t& v, int64_t lo, int64_t hi) {
   return ec == std::errc() && p == s.data() + s.size() && v >= lo && v <= hi;
 }
 
+// The numeric limits of `go` (SPEC 6 plus movestogo): one table for the parser and for the end
+// of a searchmoves list, so a new limit is added in one place.
+struct GoLimit {
+  std::string_view key;
+  void (*set)(Limits&, int64_t);
+};
+constexpr GoLimit GO_LIMITS[] = {
+    {"depth", [](Limits& l, int64_t v) { l.depth = int(std::min<int64_t>(v, 1000)); }},
+    {"nodes", [](Limits& l, int64_t v) { l.nodes = uint64_t(v); }},
+    {"movetime", [](Limits& l, int64_t v) { l.movetime = v; }},
+    {"wtime", [](Limits& l, int64_t v) { l.time[WHITE] = v; }},
+    {"btime", [](Limits& l, int64_t v) { l.time[BLACK] = v; }},
+    {"winc", [](Limits& l, int64_t v) { l.inc[WHITE] = v; }},
+    {"binc", [](Limits& l, int64_t v) { l.inc[BLACK] = v; }},
+    {"movestogo", [](Limits& l, int64_t v) { l.movestogo = int(std::min<int64_t>(v, 100000)); }},
+};
+
+const GoLimit* find_go_limit(std::string_view w) {
+  for (const GoLimit& g : GO_LIMITS)
+    if (g.key == w) return &g;
+  return nullptr;
+}
+
 bool is_go_keyword(const std::string& w) {
-  static constexpr std::string_view KEYS[] = {"depth", "nodes",    "movetime", "wtime",      "btime",
-                                              "winc",  "binc",     "movestogo", "infinite",
-                                              "searchmoves"};
-  return std::find(std::begin(KEYS), std::end(KEYS), w) != std::end(KEYS);
+  return w == "infinite" || w == "searchmoves" || find_go_limit(w) != nullptr;
 }
 
 // One `info` line per MultiPV line of a finished depth (SPEC 6, docs/api.md).
@@ -182,19 +202,13 @@ void Protocol::cmd_go(std::string_view args) {
       if (limits.searchmoves.empty()) return error("go: 'searchmoves' needs at least one decision");
       continue;
     }
+    const GoLimit* limit = find_go_limit(key);
+    if (!limit) return error("go: unknown limit '" + key + "'");
     int64_t v = 0;
     if (i + 1 >= w.size() || !to_int(w[i + 1], v, 0, int64_t(1) << 50))
       return error("go: '" + key + "' needs a non-negative whole number");
     ++i;
-    if (key == "depth") limits.depth = int(std::min<int64_t>(v, 1000));
-    else if (key == "nodes") limits.nodes = uint64_t(v);
-    else if (key == "movetime") limits.movetime = v;
-    else if (key == "wtime") limits.time[WHITE] = v;
-    else if (key == "btime") limits.time[BLACK] = v;
-    else if (key == "winc") limits.inc[WHITE] = v;
-    else if (key == "binc") limits.inc[BLACK] = v;
-    else if (key == "movestogo") limits.movestogo = int(std::min<int64_t>(v, 100000));
-    else return error("go: unknown limit '" + key + "'");
+    limit->set(limits, v);
   }
   if (game_.position().is_over()) return error("go: the game is over");
   searching_ = true;

@@ -110,6 +110,26 @@ TEST(AnalysisCli, SearchmovesRestrictsTheRoot) {
   std::set<std::string> firsts;
   for (const auto& l : a.infos) firsts.insert(first_word(fields(l)["pv"]));
   EXPECT_EQ(firsts, (std::set<std::string>{"h8-h7", "e3-e4"}));
+  // Every limit of `go` ends the list, not only depth (one table serves the parser and the list).
+  for (const std::string limits : {"nodes 3000", "movetime 100", "wtime 3000 btime 3000",
+                                   "winc 10 binc 10 wtime 3000 btime 3000",
+                                   "movestogo 3 wtime 3000 btime 3000", "infinite"}) {
+    SCOPED_TRACE(limits);
+    if (limits == "infinite") {
+      p.send("go searchmoves h8-h7 e3-e4 infinite");
+      p.send("stop");
+      std::string best;
+      while (auto l = p.line())
+        if (l->rfind("bestmove ", 0) == 0) {
+          best = l->substr(9);
+          break;
+        }
+      EXPECT_TRUE(best == "h8-h7" || best == "e3-e4") << best;
+      continue;
+    }
+    const Answer b = go(p, "go searchmoves h8-h7 e3-e4 " + limits);
+    EXPECT_TRUE(b.best == "h8-h7" || b.best == "e3-e4") << b.best;
+  }
 }
 
 TEST(AnalysisCli, BadSearchmovesAreRefusedAndChangeNothing) {

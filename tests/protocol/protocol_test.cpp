@@ -312,6 +312,16 @@ TEST_F(Engine, BadNumbers) {
     expect_error(c);
 }
 
+TEST_F(Engine, UnknownGoLimitIsNamed) {
+  ASSERT_TRUE(ask("position startpos moves e4").empty());
+  for (const char* c : {"go foo 3", "go foo", "go depth 2 mate 3"}) {
+    expect_error(c);
+    const auto out = ask(c);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_NE(out[0].find("unknown limit '"), std::string::npos) << c << " -> " << out[0];
+  }
+}
+
 TEST_F(Engine, SetoptionOutOfRange) {
   for (const char* c : {"setoption name Hash value 0", "setoption name Hash value 5000", "setoption name Hash value x",
                         "setoption name Threads value 0", "setoption name Threads value 65",
