@@ -105,6 +105,12 @@ namespace {
 
 // What all threads of one run share.
 struct Shared {
+  // Starts the clock.
+  Shared(const std::atomic<bool>& stop_flag, TranspositionTable& table, const SearchConfig& config,
+         uint64_t node_limit)
+      : external_stop(&stop_flag), tt(&table), weights(&config.weights), net(config.net.get()),
+        lazy_margin(config.lazy_margin), start(Clock::now()), max_nodes(node_limit) {}
+
   const std::atomic<bool>* external_stop;
   std::atomic<bool> stop{false};
   TranspositionTable* tt;
@@ -411,14 +417,7 @@ SearchResult Searcher::run_noisy(const Position& pos, const MoveList& root, cons
   const LevelParams& lp = level_params(config_.level);
   Worker& w = *workers_[0];
   w.nodes = 0;
-  Shared s;
-  s.external_stop = &stop;
-  s.tt = &tt_;
-  s.weights = &config_.weights;
-  s.net = config_.net.get();
-  s.lazy_margin = config_.lazy_margin;
-  s.start = Clock::now();
-  s.max_nodes = limits.nodes;
+  Shared s(stop, tt_, config_, limits.nodes);
   Search search(w, s);
   w.pos = pos;
   w.acc.reset(pos);
@@ -466,15 +465,8 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
 
   const TimeBudget budget = plan_time(limits, pos.side_to_move(), config_.move_overhead_ms,
                                       estimate_decisions_left(pos));
-  Shared s;
-  s.external_stop = &stop;
-  s.tt = &tt_;
-  s.weights = &config_.weights;
-  s.net = config_.net.get();
-  s.lazy_margin = config_.lazy_margin;
-  s.start = Clock::now();
+  Shared s(stop, tt_, config_, limits.nodes);
   s.hard_ms = budget.hard_ms;
-  s.max_nodes = limits.nodes;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_DEPTH) : MAX_DEPTH;
   for (auto& w : workers_) {
     w->nodes = 0;
