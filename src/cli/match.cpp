@@ -40,7 +40,7 @@ void add_match_command(CLI::App& app) {
       ->check(CLI::Range(0, 10));
   cmd->add_option("--records,-o", args->records, "Write every game's record to this file");
   auto* e0 = cmd->add_option("--elo0", args->elo0, "SPRT: Elo of H0 (default 0)");
-  auto* e1 = cmd->add_option("--elo1", args->elo1, "SPRT: Elo of H1; giving it turns the SPRT on");
+  auto* e1 = cmd->add_option("--elo1", args->elo1, "SPRT: Elo of H1; giving it turns the SPRT on (over game pairs, pentanomial)");
   (void)e0;
   cmd->add_option("--alpha", args->cfg.sprt_params.alpha, "SPRT: false positive rate")->check(CLI::Range(1e-6, 0.5));
   cmd->add_option("--beta", args->cfg.sprt_params.beta, "SPRT: false negative rate")->check(CLI::Range(1e-6, 0.5));
@@ -84,11 +84,12 @@ void add_match_command(CLI::App& app) {
       if (records) records << write_record(g.record) << "\n" << std::flush;
       if (quiet) return;
       char line[256];
-      std::snprintf(line, sizeof line, "game %d/%d: %s  (%s +%d =%d -%d  elo %+.0f +- %.0f%s)",
+      std::snprintf(line, sizeof line,
+                    "game %d/%d: %s  (%s +%d =%d -%d  elo %+.0f +- %.0f, pairs %d: +- %.0f%s)",
                     rep.score.games(), cfg.games,
                     g.first_points == 1 ? "1-0" : g.first_points == 0 ? "0-1" : "draw",
                     cfg.first_name.c_str(), rep.score.wins, rep.score.draws, rep.score.losses,
-                    rep.elo.elo, rep.elo.margin,
+                    rep.elo.elo, rep.elo.margin, rep.pairs.pairs(), rep.pair_elo.margin,
                     cfg.sprt ? (" LLR " + std::to_string(rep.llr).substr(0, 5)).c_str() : "");
       std::cerr << line << (g.note.empty() ? "" : "  [" + g.note + "]") << "\n";
     });
@@ -101,6 +102,10 @@ void add_match_command(CLI::App& app) {
                 cfg.first_name.c_str(), cfg.second_name.c_str(), s.games(), s.wins, s.draws,
                 s.losses, 100.0 * s.points() / std::max(1, s.games()));
     std::printf("elo %+.1f +- %.1f (95%%)\n", r.elo.elo, r.elo.margin);
+    const PairCounts& p = r.pairs;
+    std::printf("pairs %d (first player's points 0/0.5/1/1.5/2: %d %d %d %d %d): elo %+.1f +- %.1f "
+                "(95%%, pentanomial)\n",
+                p.pairs(), p.n[0], p.n[1], p.n[2], p.n[3], p.n[4], r.pair_elo.elo, r.pair_elo.margin);
     if (cfg.sprt)
       std::printf("sprt elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: llr %.2f [%.2f, %.2f] %s\n",
                   cfg.sprt_params.elo0, cfg.sprt_params.elo1, cfg.sprt_params.alpha,

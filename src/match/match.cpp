@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -87,6 +88,7 @@ MatchReport run_match(const MatchConfig& cfg,
   std::mutex mutex;
   std::atomic<int> next{0};
   std::atomic<bool> done{false};
+  std::map<int, double> half_pairs;  // pair -> the first player's points in its finished game
   auto worker = [&](int id) {
     std::string error;
     auto a = make_player(cfg.first, cfg.seed * 2 + uint64_t(id) * 1000 + 1, &error);
@@ -105,9 +107,16 @@ MatchReport run_match(const MatchConfig& cfg,
       else if (g.first_points == 0) ++report.score.losses;
       else ++report.score.draws;
       report.elo = estimate_elo(report.score);
+      if (auto other = half_pairs.find(i / 2); other != half_pairs.end()) {
+        report.pairs.add(other->second + g.first_points);
+        report.pair_elo = estimate_elo(report.pairs);
+        half_pairs.erase(other);
+      } else {
+        half_pairs.emplace(i / 2, g.first_points);
+      }
       if (cfg.sprt) {
-        report.llr = sprt_llr(report.score, cfg.sprt_params.elo0, cfg.sprt_params.elo1);
-        report.verdict = sprt_verdict(report.score, cfg.sprt_params);
+        report.llr = sprt_llr(report.pairs, cfg.sprt_params.elo0, cfg.sprt_params.elo1);
+        report.verdict = sprt_verdict(report.pairs, cfg.sprt_params);
         if (report.verdict != SprtVerdict::Continue) done = true;
       }
       if (on_game) on_game(g, report);

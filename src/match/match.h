@@ -34,7 +34,9 @@ struct GameOutcome {
 
 struct MatchReport {
   Score score;
-  EloEstimate elo;
+  EloEstimate elo;          // trinomial: every game counted as independent
+  PairCounts pairs;         // finished pairs (both games of an opening)
+  EloEstimate pair_elo;     // pentanomial, from the pairs; the SPRT uses this model
   double llr = 0;
   SprtVerdict verdict = SprtVerdict::Continue;
   std::string error;        // set when a player could not be started

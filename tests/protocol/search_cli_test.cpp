@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -78,9 +79,9 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
 
 TEST(SearchCli, MatchPlaysAndWritesRecords) {
   const std::string records = testing::TempDir() + "yinsh_match_records_" + std::to_string(getpid()) + ".txt";
-  const std::string out = run(std::string(YINSH_BIN) + " match -a Level=2 -b Level=0 -n 2 -j 1 -q -o " +
+  const std::string out = run(std::string(YINSH_BIN) + " match -a Level=2 -b Level=1 -n 6 -j 2 -q -o " +
                               records + " --elo1 50");
-  EXPECT_NE(out.find("games 2"), std::string::npos) << out;
+  EXPECT_NE(out.find("games 6"), std::string::npos) << out;
   EXPECT_NE(out.find("elo "), std::string::npos) << out;
   EXPECT_NE(out.find("sprt "), std::string::npos) << out;
   std::ifstream in(records);
@@ -88,6 +89,27 @@ TEST(SearchCli, MatchPlaysAndWritesRecords) {
   text << in.rdbuf();
   EXPECT_NE(text.str().find("[Result \""), std::string::npos);
   EXPECT_NE(text.str().find("1."), std::string::npos);
+  // The pairs line agrees with the records: games 2k-1 and 2k share an opening, colours swapped.
+  std::map<int, double> first_points;  // pair -> A's points
+  std::istringstream records_in(text.str());
+  int round = 0;
+  std::string white, line;
+  while (std::getline(records_in, line)) {
+    if (line.rfind("[Round \"", 0) == 0) round = std::stoi(line.substr(8));
+    if (line.rfind("[White \"", 0) == 0) white = line.substr(8, line.size() - 10);
+    if (line.rfind("[Result \"", 0) == 0) {
+      const std::string r = line.substr(9, line.size() - 11);
+      const double white_points = r == "1-0" ? 1 : r == "0-1" ? 0 : 0.5;
+      first_points[(round - 1) / 2] += white == "A" ? white_points : 1 - white_points;
+    }
+  }
+  ASSERT_EQ(first_points.size(), 3u) << text.str();
+  int n[5] = {0, 0, 0, 0, 0};
+  for (const auto& [pair, points] : first_points) ++n[int(points * 2 + 0.5)];
+  const std::string expected = "pairs 3 (first player's points 0/0.5/1/1.5/2: " + std::to_string(n[0]) +
+                               " " + std::to_string(n[1]) + " " + std::to_string(n[2]) + " " +
+                               std::to_string(n[3]) + " " + std::to_string(n[4]) + "): elo ";
+  EXPECT_NE(out.find(expected), std::string::npos) << expected << "\n" << out;
 }
 
 TEST(SearchCli, MatchAgainstAnExternalEngine) {

@@ -231,6 +231,43 @@ TEST(MatchStats, EloAndSprt) {
   EXPECT_EQ(sprt_verdict(Score{50, 0, 150}, p), SprtVerdict::AcceptH0);
 }
 
+PairCounts pairs(int p0, int p05, int p1, int p15, int p2) {
+  PairCounts c;
+  const int n[5] = {p0, p05, p1, p15, p2};
+  for (int k = 0; k < 5; ++k)
+    for (int i = 0; i < n[k]; ++i) c.add(k / 2.0);
+  return c;
+}
+
+TEST(MatchStats, PentanomialEloAndSprt) {
+  // Session 9's two-threads run (docs/ai.md, seed 24): 36 pairs. Reference values from an
+  // independent script over its records: score 0.625, Elo +88.7, 95% interval +10.6 .. +177.0.
+  const PairCounts s9 = pairs(4, 2, 16, 0, 14);
+  EXPECT_EQ(s9.pairs(), 36);
+  EXPECT_EQ(s9.n[2], 16);
+  EXPECT_NEAR(estimate_elo(s9).elo, 88.7, 0.1);
+  EXPECT_NEAR(estimate_elo(s9).margin, 83.2, 0.1);
+  // The same 100 games, two ways: pairs that always split (the opening decided each game) are
+  // less uncertain than independent games; pairs that never split are more.
+  const double independent = estimate_elo(Score{50, 0, 50}).margin;
+  EXPECT_NEAR(estimate_elo(pairs(0, 0, 50, 0, 0)).elo, 0, 1e-9);
+  EXPECT_LT(estimate_elo(pairs(0, 0, 50, 0, 0)).margin, independent);
+  EXPECT_NEAR(estimate_elo(pairs(25, 0, 0, 0, 25)).elo, 0, 1e-9);
+  EXPECT_GT(estimate_elo(pairs(25, 0, 0, 0, 25)).margin, independent);
+  EXPECT_EQ(estimate_elo(PairCounts{}).margin, 0);
+  // A pair whose games were a win and a draw counts 1.5 points.
+  PairCounts c;
+  c.add(1 + 0.5);
+  EXPECT_EQ(c.n[3], 1);
+
+  const SprtParams p{0, 50, 0.05, 0.05};
+  EXPECT_EQ(sprt_verdict(pairs(1, 0, 2, 0, 4), p), SprtVerdict::Continue);  // 7 pairs: too few
+  EXPECT_EQ(sprt_verdict(pairs(10, 0, 30, 0, 60), p), SprtVerdict::AcceptH1);
+  EXPECT_EQ(sprt_verdict(pairs(60, 0, 30, 0, 10), p), SprtVerdict::AcceptH0);
+  // Pairs that never split carry less evidence than the same games counted one by one.
+  EXPECT_LT(sprt_llr(pairs(20, 0, 0, 0, 30), 0, 50), sprt_llr(Score{60, 0, 40}, 0, 50));
+}
+
 TEST(EvalWeights, ParseAndPrintRoundTrip) {
   const Weights& w = default_weights();
   auto back = parse_weights(weights_to_text(w));
