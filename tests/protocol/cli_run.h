@@ -29,6 +29,17 @@ inline CliRun run(const std::string& args) {
   return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, out};
 }
 
+// What a whole shell command line printed on stdout (redirect stderr in the line to see it).
+inline std::string shell_stdout(const std::string& command) {
+  std::string out;
+  FILE* p = popen(command.c_str(), "r");
+  if (!p) return out;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
 // A fresh directory under the system's temporary one, named after `what` and this process.
 inline std::string temp_dir(const std::string& what) {
   const auto dir = std::filesystem::temp_directory_path() / ("yinsh-" + what + "-" + std::to_string(::getpid()));

@@ -10,17 +10,12 @@
 #include <sstream>
 #include <string>
 
+#include "cli_run.h"
+
 namespace {
 
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  pclose(p);
-  return out;
-}
+// A whole command line (the binary named in it), stdout only.
+std::string run(const std::string& command) { return yinsh::test::shell_stdout(command); }
 
 std::string temp_file(const std::string& what) {
   const auto* info = testing::UnitTest::GetInstance()->current_test_info();
