@@ -13,75 +13,60 @@ double elo_of(double p) {
 }
 double score_of(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
-// Mean score per game and its per-game variance.
-void moments(const Score& s, double& mean, double& var) {
-  const double n = s.games();
-  mean = s.points() / n;
-  var = (s.wins * (1 - mean) * (1 - mean) + s.draws * (0.5 - mean) * (0.5 - mean) +
-         s.losses * mean * mean) / n;
+// How many units (games or pairs), their mean score per game and the variance per unit.
+struct Moments {
+  int n = 0;
+  double mean = 0, var = 0;
+};
+
+Moments moments(const Score& s) {
+  Moments m;
+  m.n = s.games();
+  if (m.n == 0) return m;
+  m.mean = s.points() / m.n;
+  m.var = (s.wins * (1 - m.mean) * (1 - m.mean) + s.draws * (0.5 - m.mean) * (0.5 - m.mean) +
+           s.losses * m.mean * m.mean) / m.n;
+  return m;
 }
 
-// Mean score per game of a pair and the variance of that mean between pairs.
-void moments(const PairCounts& p, double& mean, double& var) {
-  const double n = p.pairs();
-  mean = 0;
-  for (int k = 0; k < 5; ++k) mean += p.n[k] * (k / 4.0);
-  mean /= n;
-  var = 0;
-  for (int k = 0; k < 5; ++k) var += p.n[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
-  var /= n;
+// A pair's unit is its mean score per game: k / 4 for k half-points in the pair.
+Moments moments(const PairCounts& p) {
+  Moments m;
+  m.n = p.pairs();
+  if (m.n == 0) return m;
+  for (int k = 0; k < 5; ++k) m.mean += p.n[k] * (k / 4.0);
+  m.mean /= m.n;
+  for (int k = 0; k < 5; ++k) m.var += p.n[k] * (k / 4.0 - m.mean) * (k / 4.0 - m.mean);
+  m.var /= m.n;
+  return m;
 }
 
-// `n` units (games or pairs) with this mean score per game and variance per unit.
 // The variance floor 0.25 / n keeps a margin when every unit scored alike (a perfect score,
 // or every pair split): the rule of three's bound on the mean.
-EloEstimate estimate(int n, double mean, double var) {
+EloEstimate estimate(const Moments& m) {
   EloEstimate e;
-  if (n == 0) return e;
-  const double se = std::sqrt(std::max(var, 0.25 / n) / n);
-  e.elo = elo_of(mean);
-  e.margin = (elo_of(mean + 1.96 * se) - elo_of(mean - 1.96 * se)) / 2;
+  if (m.n == 0) return e;
+  const double se = std::sqrt(std::max(m.var, 0.25 / m.n) / m.n);
+  e.elo = elo_of(m.mean);
+  e.margin = (elo_of(m.mean + 1.96 * se) - elo_of(m.mean - 1.96 * se)) / 2;
   return e;
 }
 
-// Log-likelihood ratio of mean score s1 against s0 for n units of this mean and variance.
-// The floor 0.01 on the variance keeps the first units from deciding alone.
-double llr(int n, double mean, double var, double elo0, double elo1) {
-  if (n == 0) return 0;
-  var = std::max(var, 0.01);
+// Log-likelihood ratio of mean score s1 against s0. The floor 0.01 on the variance keeps the
+// first units from deciding alone.
+double llr(const Moments& m, double elo0, double elo1) {
+  if (m.n == 0) return 0;
+  const double var = std::max(m.var, 0.01);
   const double s0 = score_of(elo0), s1 = score_of(elo1);
-  return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+  return m.n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * var);
 }
 
 }  // namespace
 
-EloEstimate estimate_elo(const Score& s) {
-  if (s.games() == 0) return {};
-  double mean, var;
-  moments(s, mean, var);
-  return estimate(s.games(), mean, var);
-}
-
-EloEstimate estimate_elo(const PairCounts& p) {
-  if (p.pairs() == 0) return {};
-  double mean, var;
-  moments(p, mean, var);
-  return estimate(p.pairs(), mean, var);
-}
-
-double sprt_llr(const Score& s, double elo0, double elo1) {
-  if (s.games() == 0) return 0;
-  double mean, var;
-  moments(s, mean, var);
-  return llr(s.games(), mean, var, elo0, elo1);
-}
-
-double sprt_llr(const PairCounts& p, double elo0, double elo1) {
-  if (p.pairs() == 0) return 0;
-  double mean, var;
-  moments(p, mean, var);
-  return llr(p.pairs(), mean, var, elo0, elo1);
-}
+EloEstimate estimate_elo(const Score& s) { return estimate(moments(s)); }
+EloEstimate estimate_elo(const PairCounts& p) { return estimate(moments(p)); }
+double sprt_llr(const Score& s, double elo0, double elo1) { return llr(moments(s), elo0, elo1); }
+double sprt_llr(const PairCounts& p, double elo0, double elo1) { return llr(moments(p), elo0, elo1); }
 
 double sprt_lower_bound(const SprtParams& p) { return std::log(p.beta / (1 - p.alpha)); }
 double sprt_upper_bound(const SprtParams& p) { return std::log((1 - p.beta) / p.alpha); }
