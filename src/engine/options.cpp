@@ -40,7 +40,7 @@ const std::vector<OptionSpec>& Options::specs() {
        "Root decisions reported with exact scores, best first (analysis; 1 plays strongest)"},
       {"Weights", T::String, "", 0, 0,
        "Evaluation weights, whole numbers separated by ':' or spaces (empty = the tuned ones)"},
-      {"Eval", T::String, "linear", 0, 0,
+      {"Eval", T::String, "nnue", 0, 0,
        "Evaluation: 'nnue' (the learned network) or 'linear' (the tuned features, Weights)"},
       {"EvalFile", T::String, "", 0, 0,
        "Network file for Eval=nnue (empty = the network built into the binary)"},

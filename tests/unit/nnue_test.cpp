@@ -246,6 +246,7 @@ TEST(Nnue, ResidualNetworkWithZeroWeightsSearchesLikeLinear) {
   ASSERT_TRUE(net) << error;
   EXPECT_TRUE(net->residual);
   Engine linear, residual;
+  ASSERT_TRUE(linear.set_option("Eval", "linear"));
   ASSERT_TRUE(residual.set_option("Eval", "nnue"));
   ASSERT_TRUE(residual.set_option("EvalFile", write_temp(bytes, "/yinsh_zero_residual.nnue"), &error)) << error;
   ASSERT_TRUE(residual.set_option("EvalLazyMargin", "0", &error)) << error;
@@ -253,6 +254,21 @@ TEST(Nnue, ResidualNetworkWithZeroWeightsSearchesLikeLinear) {
   EXPECT_EQ(a.best, b.best);
   EXPECT_EQ(a.info.score, b.info.score);
   EXPECT_EQ(a.info.nodes, b.info.nodes);
+}
+
+// The default evaluation is the embedded network (session 11): a default engine searches
+// exactly like one told Eval=nnue, and not like Eval=linear.
+TEST(Nnue, DefaultEvaluationIsTheEmbeddedNetwork) {
+  Engine by_default, nnue_engine, linear;
+  EXPECT_EQ(by_default.options().get("Eval"), "nnue");
+  ASSERT_TRUE(nnue_engine.set_option("Eval", "nnue"));
+  ASSERT_TRUE(linear.set_option("Eval", "linear"));
+  const SearchResult a = search_depth(by_default, 5), b = search_depth(nnue_engine, 5),
+                     c = search_depth(linear, 5);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.info.score, b.info.score);
+  EXPECT_EQ(a.info.nodes, b.info.nodes);
+  EXPECT_NE(a.info.nodes, c.info.nodes);
 }
 
 // Lazy evaluation: whenever a leaf skips the network, the bound it returns is true of the full
@@ -298,6 +314,7 @@ TEST(Nnue, LazyEvaluationKeepsTheLinearSearchResult) {
   std::string error;
   const std::string path = write_temp(bytes, "/yinsh_zero_residual_lazy.nnue");
   Engine linear, lazy;
+  ASSERT_TRUE(linear.set_option("Eval", "linear"));
   ASSERT_TRUE(lazy.set_option("Eval", "nnue"));
   ASSERT_TRUE(lazy.set_option("EvalFile", path, &error)) << error;
   ASSERT_TRUE(lazy.set_option("EvalLazyMargin", "30", &error)) << error;
