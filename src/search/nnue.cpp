@@ -9,6 +9,9 @@
 #include <immintrin.h>
 #define YINSH_NNUE_X86 1
 #endif
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace yinsh::nnue {
 
@@ -83,6 +86,55 @@ void update_scalar(const Network& net, const int16_t* from, int16_t* to, const i
   for (int i = 0; i < NNUE_HIDDEN; ++i) to[i] = int16_t(a[i]);
 }
 
+#ifdef __wasm_simd128__
+// WebAssembly SIMD128 (a build with -msimd128): the inputs stay int16 after clipping, the int8
+// weights are widened to int16 and multiplied in pairs (i32x4.dot_i16x8): exact, as the scalar sums.
+int forward_simd128(const Network& net, const int16_t* us, const int16_t* them) {
+  alignas(16) int16_t in[2 * NNUE_HIDDEN];
+  const v128_t zero = wasm_i16x8_splat(0), top = wasm_i16x8_splat(127);
+  for (int half = 0; half < 2; ++half) {
+    const int16_t* a = half ? them : us;
+    for (int i = 0; i < NNUE_HIDDEN; i += 8) {
+      const v128_t x = wasm_i16x8_min(wasm_i16x8_max(wasm_v128_load(a + i), zero), top);
+      wasm_v128_store(in + half * NNUE_HIDDEN + i, x);
+    }
+  }
+  int32_t sums[NNUE_L1];
+  for (int o = 0; o < NNUE_L1; o += 4) {
+    v128_t acc[4] = {zero, zero, zero, zero};
+    for (int i = 0; i < 2 * NNUE_HIDDEN; i += 16) {
+      const v128_t lo = wasm_v128_load(in + i), hi = wasm_v128_load(in + i + 8);
+      for (int k = 0; k < 4; ++k) {
+        const v128_t w = wasm_v128_load(&net.l1_weight[o + k][i]);
+        acc[k] = wasm_i32x4_add(acc[k], wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(w)));
+        acc[k] = wasm_i32x4_add(acc[k], wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(w)));
+      }
+    }
+    for (int k = 0; k < 4; ++k)
+      sums[o + k] = net.l1_bias[o + k] + wasm_i32x4_extract_lane(acc[k], 0) + wasm_i32x4_extract_lane(acc[k], 1) +
+                    wasm_i32x4_extract_lane(acc[k], 2) + wasm_i32x4_extract_lane(acc[k], 3);
+  }
+  return finish(net, sums);
+}
+
+// Wrapping int16 lanes, as the scalar path's unsigned sums.
+void update_simd128(const Network& net, const int16_t* from, int16_t* to, const int* removed,
+                    int n_removed, const int* added, int n_added) {
+  constexpr int REGS = NNUE_HIDDEN / 8;
+  v128_t a[REGS];
+  for (int r = 0; r < REGS; ++r) a[r] = wasm_v128_load(from + 8 * r);
+  for (int k = 0; k < n_removed; ++k) {
+    const int16_t* w = net.ft_weight[removed[k]];
+    for (int r = 0; r < REGS; ++r) a[r] = wasm_i16x8_sub(a[r], wasm_v128_load(w + 8 * r));
+  }
+  for (int k = 0; k < n_added; ++k) {
+    const int16_t* w = net.ft_weight[added[k]];
+    for (int r = 0; r < REGS; ++r) a[r] = wasm_i16x8_add(a[r], wasm_v128_load(w + 8 * r));
+  }
+  for (int r = 0; r < REGS; ++r) wasm_v128_store(to + 8 * r, a[r]);
+}
+#endif
+
 #ifdef YINSH_NNUE_X86
 __attribute__((target("avx2"))) int forward_avx2(const Network& net, const int16_t* us,
                                                    const int16_t* them) {
@@ -142,18 +194,27 @@ __attribute__((target("avx2"))) void update_avx2(const Network& net, const int16
 
 const bool HAS_AVX2 = __builtin_cpu_supports("avx2");
 #else
-const bool HAS_AVX2 = false;
+[[maybe_unused]] const bool HAS_AVX2 = false;
 #endif
 
 }  // namespace
 
-bool simd_available() { return HAS_AVX2; }
+bool simd_available() {
+#ifdef __wasm_simd128__
+  return true;
+#else
+  return HAS_AVX2;
+#endif
+}
 
 size_t network_file_size() { return HEADER_SIZE + payload_size() + 4; }
 
 int forward(const Network& net, const int16_t* us, const int16_t* them, bool simd) {
 #ifdef YINSH_NNUE_X86
   if (simd && HAS_AVX2) return forward_avx2(net, us, them);
+#endif
+#ifdef __wasm_simd128__
+  if (simd) return forward_simd128(net, us, them);
 #endif
   (void)simd;
   return forward_scalar(net, us, them);
@@ -163,6 +224,9 @@ void update(const Network& net, const int16_t* from, int16_t* to, const int* rem
             const int* added, int n_added, bool simd) {
 #ifdef YINSH_NNUE_X86
   if (simd && HAS_AVX2) return update_avx2(net, from, to, removed, n_removed, added, n_added);
+#endif
+#ifdef __wasm_simd128__
+  if (simd) return update_simd128(net, from, to, removed, n_removed, added, n_added);
 #endif
   (void)simd;
   update_scalar(net, from, to, removed, n_removed, added, n_added);

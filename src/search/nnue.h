@@ -85,7 +85,8 @@ std::shared_ptr<const Network> embedded_network();
 // The two accumulators (side to move first) -> the score, centi-rings from the side to move's
 // point of view. `simd` false forces the scalar path (tests); both give identical results.
 int forward(const Network& net, const int16_t* us, const int16_t* them, bool simd = true);
-// True when this CPU runs the AVX2 path.
+// True when a SIMD path runs: AVX2 (x86-64, detected at run time) or WebAssembly SIMD128 (a
+// module built with -msimd128; the browser picks that module only where SIMD is supported).
 bool simd_available();
 
 // to = from minus the weights of the `removed` features plus those of the `added` ones

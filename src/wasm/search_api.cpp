@@ -7,6 +7,7 @@
 
 #include "core/notation.h"
 #include "search/levels.h"
+#include "search/nnue.h"
 #include "search/search.h"
 #include "wasm/api.h"
 #include "wasm/json.h"
@@ -28,6 +29,12 @@ SearchConfig config_for(int level, int multipv = 1) {
   c.hash_mb = 16;  // the worker's memory grows on demand; 16 MB is plenty at browser speeds
   c.move_overhead_ms = 0;
   c.level = level < 0 ? 0 : level > MAX_LEVEL ? MAX_LEVEL : level;
+#ifdef __wasm_simd128__
+  // The network (the native default, Eval=nnue) with its SIMD128 path. The build without SIMD
+  // (yinsh-core-nosimd.mjs) keeps the linear evaluation: its scalar network path searches 4
+  // times slower, too slow to pay for the network (docs/ai.md, "Session 13").
+  c.net = nnue::embedded_network();
+#endif
   return c;
 }
 

@@ -16,7 +16,8 @@ const watch = process.argv.includes("--watch");
 mkdirSync(dist, { recursive: true });
 
 const options = {
-  // The engine's Web Worker is its own bundle; both load /yinsh-core.mjs (scripts/build-wasm).
+  // The engine's Web Worker is its own bundle; both load /yinsh-core.mjs, or where the browser
+  // lacks WebAssembly SIMD /yinsh-core-nosimd.mjs (scripts/build-wasm; src/engine/core.ts).
   entryPoints: { app: join(root, "src/main.tsx"), "engine-worker": join(root, "src/engine/worker.ts") },
   outdir: dist,
   bundle: true,
@@ -48,6 +49,7 @@ const FILES = [
   "app.js",
   "engine-worker.js",
   "yinsh-core.mjs",
+  "yinsh-core-nosimd.mjs",
   "app.css",
   "manifest.json",
   "icon.svg",

@@ -9,6 +9,7 @@ const FILES = [
   "/app.js",
   "/engine-worker.js",
   "/yinsh-core.mjs",
+  "/yinsh-core-nosimd.mjs",
   "/app.css",
   "/manifest.json",
   "/icon.svg",

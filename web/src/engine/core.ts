@@ -1,7 +1,11 @@
 // The rules core and the search compiled to WebAssembly (src/wasm, built by scripts/build-wasm
-// into web/dist/yinsh-core.mjs, one ES module with the binary inside). Loaded once, before the
-// first page that needs the rules is drawn (main.tsx; the lobby does without it until a record
-// is imported) and in the engine's Web Worker; after that every call is synchronous. The functions return JSON text; a refusal is {"error": "..."}.
+// into web/dist/yinsh-core.mjs, one ES module with the binary inside, whose search evaluates
+// with the network through WebAssembly SIMD; yinsh-core-nosimd.mjs is the same without SIMD,
+// for browsers that lack it, and its search uses the linear evaluation). Loaded once, before the first page that needs the rules is drawn (main.tsx; the
+// lobby does without it until a record is imported) and in the engine's Web Worker; after that
+// every call is synchronous. The functions return JSON text; a refusal is {"error": "..."}.
+
+import { simd } from "wasm-feature-detect";
 
 interface EmscriptenModule {
   ccall(name: string, returns: "string" | "number" | null, types: string[], args: unknown[]): unknown;
@@ -9,16 +13,22 @@ interface EmscriptenModule {
 
 /** Where the page and the worker load the core from (yinsh serve serves web/dist at /). */
 export const CORE_URL = "/yinsh-core.mjs";
+/** The build without SIMD128, for browsers without WebAssembly SIMD. */
+export const CORE_URL_NOSIMD = "/yinsh-core-nosimd.mjs";
 
 export class CoreError extends Error {}
 
 let mod: EmscriptenModule | null = null;
 let loading: Promise<void> | null = null;
 
-/** Loads the core (once). Node passes a file: URL of web/dist/yinsh-core.mjs. */
-export function loadCore(url: string = CORE_URL): Promise<void> {
+/**
+ * Loads the core (once): by default the build that suits this browser (a SIMD probe, from
+ * wasm-feature-detect). Node passes a file: URL of web/dist/yinsh-core.mjs.
+ */
+export function loadCore(url?: string): Promise<void> {
   loading ??= (async () => {
-    const m = (await import(url)) as { default: () => Promise<EmscriptenModule> };
+    const chosen = url ?? ((await simd()) ? CORE_URL : CORE_URL_NOSIMD);
+    const m = (await import(chosen)) as { default: () => Promise<EmscriptenModule> };
     mod = await m.default();
   })();
   return loading;

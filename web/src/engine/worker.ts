@@ -1,6 +1,6 @@
 // The engine's Web Worker: the WebAssembly search runs here, so the page never freezes while
 // it thinks. Built as dist/engine-worker.js (a module worker); it loads the same
-// /yinsh-core.mjs as the page.
+// core as the page (/yinsh-core.mjs, or /yinsh-core-nosimd.mjs without WebAssembly SIMD).
 import { CoreError, callCore, coreNewGame, loadCore } from "./core";
 import type { FromWorker, SearchResult, ToWorker } from "./protocol";
 
