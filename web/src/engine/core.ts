@@ -1,9 +1,10 @@
 // The rules core and the search compiled to WebAssembly (src/wasm, built by scripts/build-wasm
 // into web/dist/yinsh-core.mjs, one ES module with the binary inside, whose search evaluates
 // with the network through WebAssembly SIMD; yinsh-core-nosimd.mjs is the same without SIMD,
-// for browsers that lack it, and its search uses the linear evaluation). Loaded once, before the first page that needs the rules is drawn (main.tsx; the
-// lobby does without it until a record is imported) and in the engine's Web Worker; after that
-// every call is synchronous. The functions return JSON text; a refusal is {"error": "..."}.
+// for browsers that lack it, and its search uses the linear evaluation). Loaded once, before
+// the first page that needs the rules is drawn (main.tsx; the lobby does without it until a
+// record is imported) and in the engine's Web Worker; after that every call is synchronous.
+// The functions return JSON text; a refusal is {"error": "..."}.
 
 import { simd } from "wasm-feature-detect";
 
@@ -14,7 +15,7 @@ interface EmscriptenModule {
 /** Where the page and the worker load the core from (yinsh serve serves web/dist at /). */
 export const CORE_URL = "/yinsh-core.mjs";
 /** The build without SIMD128, for browsers without WebAssembly SIMD. */
-export const CORE_URL_NOSIMD = "/yinsh-core-nosimd.mjs";
+const CORE_URL_NOSIMD = "/yinsh-core-nosimd.mjs";
 
 export class CoreError extends Error {}
 
