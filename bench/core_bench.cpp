@@ -6,6 +6,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/random.h"
+#include "core/ring_counts.h"
 
 namespace {
 
@@ -67,6 +68,32 @@ void BM_RandomGame(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_RandomGame);
+
+// The rings' destination counts and a random ring move on each path this CPU supports
+// (argument: 0 scalar, 1 AVX2, 2 AVX2 and BMI2, 3 AVX-512), side by side in one binary.
+void BM_RingMoveCounts(benchmark::State& state) {
+  const auto path = RingLanes(state.range(0));
+  if (!ring_lanes_supported(path)) return state.SkipWithError("not supported on this CPU");
+  const Position pos = midgame();
+  Point from[RINGS_PER_SIDE];
+  int count[RINGS_PER_SIDE];
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ring_move_counts_on(path, pos, pos.side_to_move(), from, count));
+    benchmark::DoNotOptimize(count);
+  }
+  state.SetLabel(to_string(path));
+}
+BENCHMARK(BM_RingMoveCounts)->DenseRange(0, 3);
+
+void BM_RandomRingMove(benchmark::State& state) {
+  const auto path = RingLanes(state.range(0));
+  if (!ring_lanes_supported(path)) return state.SkipWithError("not supported on this CPU");
+  const Position pos = midgame();
+  Rng rng(9);
+  for (auto _ : state) benchmark::DoNotOptimize(random_ring_move_on(path, pos, rng));
+  state.SetLabel(to_string(path));
+}
+BENCHMARK(BM_RandomRingMove)->DenseRange(0, 3);
 
 }  // namespace
 

@@ -2,29 +2,39 @@
 // need, without listing the moves.
 //
 // Each ring has three lines (lines.h); its destinations are the sum of line_moves() over them,
-// fifteen small computations for five rings. On x86-64 CPUs with AVX-512 F and CD and BMI2
-// (detected at run time, so any x86-64 build, the package included, uses them where they
-// exist) all fifteen run at once, one 32-bit lane per (ring, line); otherwise (and always in
-// the _scalar functions, the reference the tests compare with) one after the other. Both
-// give exactly ring_move_count()'s numbers and draw the same decisions.
+// fifteen small computations for five rings. On x86-64 they run as fifteen 32-bit lanes
+// (ring_lanes.h): in one register with AVX-512 F and CD (and BMI2), in two with AVX2. The
+// path is chosen at start-up from the CPU, so any x86-64 build, the package included, uses
+// what the machine has; elsewhere (WebAssembly) the lines are counted one after the other.
+// Every path gives exactly ring_move_count()'s numbers and draws the same decisions.
 #pragma once
+
+#include <cstdint>
 
 #include "movegen.h"
 
 namespace yinsh {
 
+// Avx2 and Avx2Bmi2 count alike; Avx2Bmi2 finds a random move's destination with pdep, chosen
+// where pdep is fast (not on AMD Zen 1 and 2).
+enum class RingLanes : uint8_t { Scalar, Avx2, Avx2Bmi2, Avx512 };
+
+// The path this build uses on this CPU; whether a path can run here (Scalar always can).
+RingLanes ring_lanes_path();
+bool ring_lanes_supported(RingLanes path);
+const char* to_string(RingLanes path);
+
 // Rings of colour c in increasing point order: from[0..n), their destination counts count[i];
 // returns n. Arrays hold RINGS_PER_SIDE entries.
 int ring_move_counts(const Position& pos, Color c, Point* from, int* count);
-int ring_move_counts_scalar(const Position& pos, Color c, Point* from, int* count);
 
 // random_move for the ring-move step: the k-th ring move of generate()'s order with
-// k = rng.below(number of ring moves), or a pass when there is none. The vector path reads the
+// k = rng.below(number of ring moves), or a pass when there is none. The vector paths read the
 // chosen ring's destinations from its lanes' line masks instead of scanning six rays.
 Move random_ring_move(const Position& pos, Rng& rng);
-Move random_ring_move_scalar(const Position& pos, Rng& rng);
 
-// True when ring_move_counts uses the vector path (this build on this CPU).
-bool ring_move_counts_vectorised();
+// The same on a given path (for tests and benchmarks; only where ring_lanes_supported).
+int ring_move_counts_on(RingLanes path, const Position& pos, Color c, Point* from, int* count);
+Move random_ring_move_on(RingLanes path, const Position& pos, Rng& rng);
 
 }  // namespace yinsh

@@ -1,6 +1,8 @@
 // nth_move / random_move against the generated list, over random games of both variants.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/random.h"
@@ -37,38 +39,51 @@ void check_games(Variant v, uint64_t seed, int games) {
 TEST(RandomMove, MatchesTheGeneratedListNormal) { check_games(Variant::Normal, 11, 60); }
 TEST(RandomMove, MatchesTheGeneratedListBlitz) { check_games(Variant::Blitz, 12, 60); }
 
-// The per-ring destination counts (vectorised when the CPU has AVX-512) equal the scalar
-// reference and the generated list, for both colours, over random games; the random ring
-// move drawn is the same on both paths.
-TEST(RandomMove, RingCountsEqualTheScalarReferenceAndTheList) {
+// On every path this CPU supports (scalar, AVX2 with and without BMI2, AVX-512), the per-ring destination counts
+// equal the ray scans (ring_destinations) for both colours, over random games of both
+// variants; the random ring move drawn is generate()'s list at the same draw.
+TEST(RandomMove, RingCountsOfEveryPathEqualTheRaysAndTheList) {
+  std::vector<RingLanes> paths;
+  for (RingLanes p : {RingLanes::Scalar, RingLanes::Avx2, RingLanes::Avx2Bmi2, RingLanes::Avx512})
+    if (ring_lanes_supported(p)) paths.push_back(p);
+  ASSERT_TRUE(ring_lanes_supported(ring_lanes_path()));
   Rng rng(21);
   int checked = 0;
   for (int g = 0; g < 200; ++g) {
     Position pos = Position::start(g % 2 ? Variant::Blitz : Variant::Normal);
     StateInfo st;
     while (!pos.is_over()) {
-      for (Color c : {WHITE, BLACK}) {
-        Point fa[RINGS_PER_SIDE], fb[RINGS_PER_SIDE];
-        int ca[RINGS_PER_SIDE], cb[RINGS_PER_SIDE];
-        const int na = ring_move_counts(pos, c, fa, ca), nb = ring_move_counts_scalar(pos, c, fb, cb);
-        ASSERT_EQ(na, nb) << to_text(pos);
-        ASSERT_EQ(na, pos.rings(c).count()) << to_text(pos);
-        for (int i = 0; i < na; ++i) {
-          ASSERT_EQ(fa[i], fb[i]) << to_text(pos);
-          ASSERT_EQ(ca[i], cb[i]) << to_text(pos) << " ring " << i;
-          ASSERT_EQ(ca[i], ring_destinations(fa[i], pos.rings(), pos.markers()).count()) << to_text(pos);
+      for (RingLanes path : paths) {
+        for (Color c : {WHITE, BLACK}) {
+          Point from[RINGS_PER_SIDE];
+          int count[RINGS_PER_SIDE];
+          const int n = ring_move_counts_on(path, pos, c, from, count);
+          ASSERT_EQ(n, pos.rings(c).count()) << to_string(path) << " " << to_text(pos);
+          int i = 0;
+          for (Point p : pos.rings(c)) {
+            ASSERT_EQ(from[i], p) << to_string(path) << " " << to_text(pos);
+            ASSERT_EQ(count[i], ring_destinations(p, pos.rings(), pos.markers()).count())
+                << to_string(path) << " " << to_text(pos) << " ring " << i;
+            ++i;
+          }
+          ++checked;
         }
-        ++checked;
-      }
-      if (pos.step() == Step::Move) {  // the same draw picks the same ring move on both paths
-        Rng a = rng, b = rng;
-        ASSERT_EQ(random_ring_move(pos, a), random_ring_move_scalar(pos, b)) << to_text(pos);
+        if (pos.step() == Step::Move) {
+          MoveList list;
+          generate(pos, list);
+          Rng a = rng, b = rng;
+          const Move m = random_ring_move_on(path, pos, a);
+          ASSERT_EQ(m, list[int(b.below(uint32_t(list.size())))]) << to_string(path) << " " << to_text(pos);
+          if (m != Move::pass()) {  // one draw, as generate()'s
+            ASSERT_EQ(a.next(), b.next());
+          }
+        }
       }
       pos.do_move(random_move(pos, rng), st);
     }
   }
-  EXPECT_GT(checked, 20000);
-  RecordProperty("vectorised", ring_move_counts_vectorised() ? "yes" : "no");
+  EXPECT_GT(checked, 20000 * int(paths.size()));
+  RecordProperty("ring_lanes", to_string(ring_lanes_path()));
 }
 
 TEST(RandomMove, EveryLegalDecisionIsReachable) {

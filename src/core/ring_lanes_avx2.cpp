@@ -1,0 +1,139 @@
+// The AVX2 lanes (ring_lanes.h): two rings per register, lane 4r + o, the same arithmetic as
+// the AVX-512 lanes. Without gathers: lane o of each 128-bit half always reads layout o, so a
+// byte shuffle of that layout (held in both halves) picks each line's bytes, with the shuffle
+// indices of a ring's three lines in one 16-byte table row. AVX2 has no per-lane leading-zero
+// count, so bit indices come from the exponent of the lane converted to float (exact: every
+// value here is below 2^24). Compiled for x86-64 with a function target attribute;
+// ring_counts.cpp calls it only on CPUs with AVX2.
+#include "ring_lanes.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && \
+    (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define YINSH_TARGET_AVX2 __attribute__((target("avx2")))
+
+namespace yinsh::lanes {
+
+namespace {
+
+// floor(log2(x)) of lanes 0 < x < 2^24; -127 for zero lanes.
+YINSH_TARGET_AVX2 inline __m256i log2_lanes(__m256i x) {
+  const __m256i bits = _mm256_castps_si256(_mm256_cvtepi32_ps(x));
+  return _mm256_sub_epi32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(127));
+}
+YINSH_TARGET_AVX2 inline __m256i tz(__m256i x) {  // trailing zeros of non-zero lanes
+  return log2_lanes(_mm256_and_si256(x, _mm256_sub_epi32(_mm256_setzero_si256(), x)));
+}
+YINSH_TARGET_AVX2 inline __m256i top(__m256i x) {  // index of the highest set bit; -1 for zero lanes
+  return _mm256_max_epi32(log2_lanes(x), _mm256_set1_epi32(-1));
+}
+
+// Per grid cell and orientation (index 4 * cell + orientation, as LANES): `shuffle`, the
+// byte indices (for vpshufb) of the four bytes from the one holding the line's first bit in
+// its 16-byte layout (0x80, a zero byte, past the end); `info`, that bit within the byte in
+// bits 0-2 and the shifted coordinate in bits 16-23.
+struct ShuffleTables {
+  uint32_t shuffle[GRID_CELLS * 4]{};
+  uint32_t info[GRID_CELLS * 4]{};
+};
+constexpr ShuffleTables build_shuffle_tables() {
+  ShuffleTables t;
+  for (int p = 0; p < GRID_CELLS; ++p) {
+    if (!on_board(Point(p))) continue;
+    for (int o = 0; o < NUM_ORIENTATIONS; ++o) {
+      const int base = LINES.base[o][p];
+      for (int j = 0; j < 4; ++j) {
+        const int b = base / 8 + j;
+        t.shuffle[4 * p + o] |= uint32_t(b < 16 ? b : 0x80) << (8 * j);
+      }
+      t.info[4 * p + o] = uint32_t(base % 8) | uint32_t(LINES.coord[o][p] + 1) << 16;
+    }
+  }
+  return t;
+}
+constexpr ShuffleTables SHUFFLES = build_shuffle_tables();
+
+YINSH_TARGET_AVX2 inline __m256i two_rings(const uint32_t* table, Point a, Point b) {
+  return _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table + 4 * a))),
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(table + 4 * b)), 1);
+}
+
+// Lane o of each 128-bit half reads layout o (l[o], in both halves); lane 3 is unused.
+YINSH_TARGET_AVX2 inline __m256i pick(const __m256i* l, __m256i shuffle) {
+  return _mm256_blend_epi32(_mm256_blend_epi32(_mm256_shuffle_epi8(l[0], shuffle),
+                                               _mm256_shuffle_epi8(l[1], shuffle), 0x22),
+                            _mm256_shuffle_epi8(l[2], shuffle), 0x44);
+}
+
+// Lanes 4r + o and 4(r + 1) + o for the rings on a and b (cell 0: values nobody reads).
+YINSH_TARGET_AVX2 inline void two_ring_lanes(const __m256i* occ_layouts, const __m256i* mk_layouts, Point a,
+                                             Point b, int32_t* counts, uint32_t* masks) {
+  const __m256i shuffle = two_rings(SHUFFLES.shuffle, a, b);
+  const __m256i info = two_rings(SHUFFLES.info, a, b);
+  const __m256i walls = two_rings(WALLS.walls, a, b);
+  const __m256i shift = _mm256_and_si256(info, _mm256_set1_epi32(7));
+  const __m256i i = _mm256_srli_epi32(info, 16);
+  const __m256i eleven = _mm256_set1_epi32(0x7ff);
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i occ = _mm256_or_si256(
+      _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(pick(occ_layouts, shuffle), shift), eleven), 1), walls);
+  const __m256i mk =
+      _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(pick(mk_layouts, shuffle), shift), eleven), 1);
+
+  // line_moves (lines.h), lane by lane. Upwards: the walls above the line stop every run.
+  const __m256i i1 = _mm256_add_epi32(i, one);
+  const __m256i up_free = tz(_mm256_srlv_epi32(occ, i1));
+  const __m256i ub = _mm256_add_epi32(i1, up_free);
+  const __m256i mk_ub = _mm256_srlv_epi32(mk, ub);
+  const __m256i ul = _mm256_add_epi32(ub, tz(_mm256_xor_si256(mk_ub, _mm256_set1_epi32(-1))));
+  const __m256i jump_up = _mm256_and_si256(_mm256_andnot_si256(_mm256_srlv_epi32(occ, ul), mk_ub), one);
+  const __m256i up = _mm256_add_epi32(up_free, jump_up);
+  // Downwards: bit 0 is a wall, never a marker. A shift by -1 (as unsigned, 32 or more) is 0.
+  const __m256i below = _mm256_and_si256(occ, _mm256_sub_epi32(_mm256_sllv_epi32(one, i), one));
+  const __m256i db = top(below);
+  const __m256i down_free = _mm256_sub_epi32(_mm256_sub_epi32(i, one), db);
+  const __m256i not_mk = _mm256_andnot_si256(mk, _mm256_sub_epi32(_mm256_sllv_epi32(one, db), one));
+  const __m256i dl = top(not_mk);
+  const __m256i jump_down = _mm256_and_si256(
+      _mm256_andnot_si256(_mm256_srlv_epi32(occ, dl), _mm256_srlv_epi32(mk, db)), one);
+  const __m256i down = _mm256_add_epi32(down_free, jump_down);
+
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(counts), _mm256_add_epi32(up, down));
+  if (!masks) return;
+  // Destinations: the free points up to each blocker, and the landing point of a jump.
+  const __m256i up_mask = _mm256_or_si256(
+      _mm256_sub_epi32(_mm256_sllv_epi32(one, ub), _mm256_sllv_epi32(one, i1)), _mm256_sllv_epi32(jump_up, ul));
+  const __m256i down_mask = _mm256_or_si256(
+      _mm256_sub_epi32(_mm256_sllv_epi32(one, i), _mm256_sllv_epi32(one, _mm256_add_epi32(db, one))),
+      _mm256_sllv_epi32(jump_down, dl));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(masks), _mm256_or_si256(up_mask, down_mask));
+}
+
+// A bitboard in both 128-bit halves, moved from general registers (the pieces were just
+// changed by do_move, and a 16-byte load of two 8-byte stores would wait for them).
+YINSH_TARGET_AVX2 inline __m256i both_halves(Bitboard b) {
+  const Bitboard::u128 raw = b.raw();
+  return _mm256_broadcastsi128_si256(_mm_set_epi64x(int64_t(uint64_t(raw >> 64)), int64_t(uint64_t(raw))));
+}
+
+}  // namespace
+
+YINSH_TARGET_AVX2 void ring_lanes_avx2(const Position& pos, const Point* from, int n, int32_t* counts,
+                                       uint32_t* masks) {
+  // Layout 0 is the colours' own bitboards (their union is taken here, in vector registers).
+  __m256i occ[NUM_ORIENTATIONS], mk[NUM_ORIENTATIONS];
+  mk[0] = _mm256_or_si256(both_halves(pos.markers(WHITE)), both_halves(pos.markers(BLACK)));
+  occ[0] = _mm256_or_si256(_mm256_or_si256(both_halves(pos.rings(WHITE)), both_halves(pos.rings(BLACK))), mk[0]);
+  for (int o = 1; o < NUM_ORIENTATIONS; ++o) {
+    mk[o] = both_halves(pos.layout_markers(o));
+    occ[o] = _mm256_or_si256(both_halves(pos.layout_rings(o)), mk[o]);
+  }
+  for (int r = 0; r < n; r += 2)  // with an odd n, the last pair's second ring is cell 0
+    two_ring_lanes(occ, mk, from[r], r + 1 < n ? from[r + 1] : Point(0), counts + 4 * r,
+                   masks ? masks + 4 * r : nullptr);
+}
+
+}  // namespace yinsh::lanes
+
+#endif

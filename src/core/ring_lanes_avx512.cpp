@@ -1,0 +1,128 @@
+// The AVX-512 lanes (ring_lanes.h): all fifteen (ring, line) lanes in one register. Compiled
+// for x86-64 with a function target attribute, whatever the build's -march; ring_counts.cpp
+// calls it only on CPUs with AVX-512 F and CD.
+#include "ring_lanes.h"
+
+#include <cstring>
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && \
+    (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define YINSH_TARGET_AVX512 __attribute__((target("avx512f,avx512cd")))
+// g++ 12 warns inside its own AVX-512 headers (_mm512_undefined_epi32 used as a mask source).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace yinsh::lanes {
+
+namespace {
+
+// Per grid cell and orientation (index 4 * cell + orientation; cells off the board and the
+// unused fourth slot hold zeros, which read inside the buffer and are never used):
+// bits 0-7 the byte of the line's first bit in the layout buffer below, bits 8-10 its bit
+// within that byte, bits 16-23 the shifted coordinate (coordinate + 1, as line_moves's i).
+struct LaneInfo {
+  uint32_t info[GRID_CELLS * 4]{};
+};
+constexpr LaneInfo build_lane_info() {
+  LaneInfo t;
+  for (int p = 0; p < GRID_CELLS; ++p) {
+    if (!on_board(Point(p))) continue;
+    for (int o = 0; o < NUM_ORIENTATIONS; ++o) {
+      const int base = LINES.base[o][p];
+      t.info[4 * p + o] = uint32_t(o * 16 + base / 8) | uint32_t(base % 8) << 8 |
+                          uint32_t(LINES.coord[o][p] + 1) << 16;
+    }
+  }
+  return t;
+}
+constexpr LaneInfo LANES = build_lane_info();
+
+// The layout buffer: pieces (rings or markers) of layouts 0..2 at bytes 0, 16, 32, markers at
+// 48, 64, 80; a 32-bit read at any `info` byte (at most 45, plus 48) stays inside 128 bytes.
+constexpr int MARKER_BYTES = 48;
+constexpr int BUFFER_BYTES = 128;
+
+void fill_layout_buffer(const Position& pos, uint8_t* buf) {
+  for (int o = 0; o < NUM_ORIENTATIONS; ++o) {
+    const Bitboard::u128 mk = pos.layout_markers(o).raw(), occ = pos.layout_rings(o).raw() | mk;
+    std::memcpy(buf + 16 * o, &occ, 16);
+    std::memcpy(buf + MARKER_BYTES + 16 * o, &mk, 16);
+  }
+  std::memset(buf + 96, 0, BUFFER_BYTES - 96);
+}
+
+YINSH_TARGET_AVX512 inline __m512i tz(__m512i x) {  // trailing zeros of non-zero lanes
+  const __m512i low = _mm512_and_si512(x, _mm512_sub_epi32(_mm512_setzero_si512(), x));
+  return _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(low));
+}
+YINSH_TARGET_AVX512 inline __m512i top(__m512i x) {  // index of the highest set bit; -1 for zero lanes
+  return _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(x));
+}
+
+// The 11 bits of each lane's line read from the layout buffer at byte `at`, bit `shift`, in the
+// shifted form (coordinate c at bit c + 1).
+YINSH_TARGET_AVX512 inline __m512i line_bits(const uint8_t* buf, __m512i at, __m512i shift) {
+  const __m512i w = _mm512_i32gather_epi32(at, buf, 1);
+  return _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(w, shift), _mm512_set1_epi32(0x7ff)), 1);
+}
+
+}  // namespace
+
+YINSH_TARGET_AVX512 void ring_lanes_avx512(const Position& pos, const Point* from, int n, int32_t* counts,
+                                           uint32_t* masks) {
+  alignas(64) uint8_t buf[BUFFER_BYTES];
+  fill_layout_buffer(pos, buf);
+
+  // Lane 3r + o: ring r along orientation o (lane 15 and the lanes of missing rings: cell 0).
+  alignas(32) int32_t pts[8] = {};
+  for (int i = 0; i < n; ++i) pts[i] = from[i];
+  const __m512i ring_of_lane = _mm512_setr_epi32(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5);
+  const __m512i orient = _mm512_setr_epi32(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0);
+  const __m512i p = _mm512_permutexvar_epi32(ring_of_lane, _mm512_castsi256_si512(_mm256_load_si256(
+                                                               reinterpret_cast<const __m256i*>(pts))));
+  const __m512i idx = _mm512_add_epi32(_mm512_slli_epi32(p, 2), orient);
+  const __m512i info = _mm512_i32gather_epi32(idx, LANES.info, 4);
+  const __m512i walls = _mm512_i32gather_epi32(idx, WALLS.walls, 4);
+
+  const __m512i byte = _mm512_and_si512(info, _mm512_set1_epi32(0xff));
+  const __m512i shift = _mm512_and_si512(_mm512_srli_epi32(info, 8), _mm512_set1_epi32(7));
+  const __m512i i = _mm512_srli_epi32(info, 16);
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i occ = _mm512_or_si512(line_bits(buf, byte, shift), walls);
+  const __m512i mk = line_bits(buf, _mm512_add_epi32(byte, _mm512_set1_epi32(MARKER_BYTES)), shift);
+
+  // line_moves (lines.h), lane by lane. Upwards: the walls above the line stop every run.
+  const __m512i i1 = _mm512_add_epi32(i, one);
+  const __m512i up_free = tz(_mm512_srlv_epi32(occ, i1));
+  const __m512i ub = _mm512_add_epi32(i1, up_free);
+  const __m512i mk_ub = _mm512_srlv_epi32(mk, ub);
+  const __m512i ul = _mm512_add_epi32(ub, tz(_mm512_xor_si512(mk_ub, _mm512_set1_epi32(-1))));
+  const __m512i jump_up = _mm512_and_si512(_mm512_andnot_si512(_mm512_srlv_epi32(occ, ul), mk_ub), one);
+  const __m512i up = _mm512_add_epi32(up_free, jump_up);
+  // Downwards: bit 0 is a wall, never a marker.
+  const __m512i below = _mm512_and_si512(occ, _mm512_sub_epi32(_mm512_sllv_epi32(one, i), one));
+  const __m512i db = top(below);
+  const __m512i down_free = _mm512_sub_epi32(_mm512_sub_epi32(i, one), db);
+  const __m512i not_mk = _mm512_andnot_si512(mk, _mm512_sub_epi32(_mm512_sllv_epi32(one, db), one));
+  const __m512i dl = top(not_mk);  // -1 when empty: then the marker test below is 0 anyway
+  const __m512i jump_down = _mm512_and_si512(
+      _mm512_andnot_si512(_mm512_srlv_epi32(occ, dl), _mm512_srlv_epi32(mk, db)), one);
+  const __m512i down = _mm512_add_epi32(down_free, jump_down);
+
+  _mm512_store_si512(counts, _mm512_add_epi32(up, down));
+  if (!masks) return;
+  // Destinations: the free points up to each blocker, and the landing point of a jump.
+  const __m512i up_mask = _mm512_or_si512(
+      _mm512_sub_epi32(_mm512_sllv_epi32(one, ub), _mm512_sllv_epi32(one, i1)), _mm512_sllv_epi32(jump_up, ul));
+  const __m512i down_mask = _mm512_or_si512(
+      _mm512_sub_epi32(_mm512_sllv_epi32(one, i), _mm512_sllv_epi32(one, _mm512_add_epi32(db, one))),
+      _mm512_sllv_epi32(jump_down, dl));
+  _mm512_store_si512(masks, _mm512_or_si512(up_mask, down_mask));
+}
+
+}  // namespace yinsh::lanes
+
+#endif
