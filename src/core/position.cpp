@@ -124,7 +124,7 @@ void Position::do_move(Move m, StateInfo& st) {
       markers_[BLACK] ^= flipped;
       for (Point p : flipped) board_key_ ^= ZOBRIST.flip[p];
       st.flipped = flipped;
-      // No row stood before the move (validate() requires it of the move step), so a new row
+      // No row stood before the move (is_ok() requires it of the move step), so a new row
       // holds a changed point: the opponent can have one only through a marker flipped to it.
       if (has_row(us))
         step_ = Step::RemoveRow;

@@ -171,15 +171,7 @@ const CpuPaths CPU{1, RingLanes::Scalar};
 
 #endif  // YINSH_RING_LANES
 
-}  // namespace
-
-bool ring_lanes_supported(RingLanes path) {
-  return path == RingLanes::Scalar || (CPU.supported >> int(path) & 1);
-}
-
-RingLanes ring_lanes_path() { return CPU.best; }
-
-int ring_move_counts_on(RingLanes path, const Position& pos, Color c, Point* from, int* count) {
+int counts_on(RingLanes path, const Position& pos, Color c, Point* from, int* count) {
   switch (path) {
 #if YINSH_RING_LANES
     case RingLanes::Avx512: return counts_lanes<lanes::ring_lanes_avx512, 3>(pos, c, from, count);
@@ -190,7 +182,7 @@ int ring_move_counts_on(RingLanes path, const Position& pos, Color c, Point* fro
   }
 }
 
-Move random_ring_move_on(RingLanes path, const Position& pos, Rng& rng) {
+Move random_on(RingLanes path, const Position& pos, Rng& rng) {
   switch (path) {
 #if YINSH_RING_LANES
     case RingLanes::Avx512: return random_lanes<lanes::ring_lanes_avx512, 3, nth_destination_pdep>(pos, rng);
@@ -201,11 +193,28 @@ Move random_ring_move_on(RingLanes path, const Position& pos, Rng& rng) {
   }
 }
 
-int ring_move_counts(const Position& pos, Color c, Point* from, int* count) {
-  return ring_move_counts_on(CPU.best, pos, c, from, count);
+}  // namespace
+
+bool ring_lanes_supported(RingLanes path) {
+  return path == RingLanes::Scalar || (CPU.supported >> int(path) & 1);
 }
 
-Move random_ring_move(const Position& pos, Rng& rng) { return random_ring_move_on(CPU.best, pos, rng); }
+RingLanes ring_lanes_path() { return CPU.best; }
+
+// A path the CPU lacks would stop the program (an illegal instruction): the scalar one runs.
+int ring_move_counts_on(RingLanes path, const Position& pos, Color c, Point* from, int* count) {
+  return counts_on(ring_lanes_supported(path) ? path : RingLanes::Scalar, pos, c, from, count);
+}
+
+Move random_ring_move_on(RingLanes path, const Position& pos, Rng& rng) {
+  return random_on(ring_lanes_supported(path) ? path : RingLanes::Scalar, pos, rng);
+}
+
+int ring_move_counts(const Position& pos, Color c, Point* from, int* count) {
+  return counts_on(CPU.best, pos, c, from, count);
+}
+
+Move random_ring_move(const Position& pos, Rng& rng) { return random_on(CPU.best, pos, rng); }
 
 const char* to_string(RingLanes path) {
   switch (path) {

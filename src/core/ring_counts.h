@@ -3,7 +3,7 @@
 //
 // Each ring has three lines (lines.h); its destinations are the sum of line_moves() over them,
 // fifteen small computations for five rings. On x86-64 they run as fifteen 32-bit lanes
-// (ring_lanes.h): in one register with AVX-512 F and CD (and BMI2), in two with AVX2. The
+// (ring_lanes.h): in one register with AVX-512 F and CD (and BMI2), in three with AVX2. The
 // path is chosen at start-up from the CPU, so any x86-64 build, the package included, uses
 // what the machine has; elsewhere (WebAssembly) the lines are counted one after the other.
 // Every path gives exactly ring_move_count()'s numbers and draws the same decisions.
@@ -33,7 +33,7 @@ int ring_move_counts(const Position& pos, Color c, Point* from, int* count);
 // chosen ring's destinations from its lanes' line masks instead of scanning six rays.
 Move random_ring_move(const Position& pos, Rng& rng);
 
-// The same on a given path (for tests and benchmarks; only where ring_lanes_supported).
+// The same on a given path (for tests and benchmarks); a path the CPU lacks runs as Scalar.
 int ring_move_counts_on(RingLanes path, const Position& pos, Color c, Point* from, int* count);
 Move random_ring_move_on(RingLanes path, const Position& pos, Rng& rng);
 
