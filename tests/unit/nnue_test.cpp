@@ -85,7 +85,9 @@ TEST(Nnue, IncrementalAccumulatorEqualsScratchInRandomGames) {
         StateInfo st;
         pos.do_move(side_move, st);
         stack.push(pos);
-        if (!pos.is_over()) ASSERT_EQ(stack.evaluate(n, simd), evaluate_scratch(n, pos, simd));
+        if (!pos.is_over()) {
+          ASSERT_EQ(stack.evaluate(n, simd), evaluate_scratch(n, pos, simd));
+        }
         pos.undo_move(side_move, st);
         stack.pop();
       }
@@ -98,8 +100,9 @@ TEST(Nnue, IncrementalAccumulatorEqualsScratchInRandomGames) {
     for (int ply = int(played.size()) - 1; ply >= 0; --ply) {
       pos.undo_move(played[size_t(ply)], states[size_t(ply)]);
       stack.pop();
-      if (ply % 17 == 0)
+      if (ply % 17 == 0) {
         ASSERT_EQ(stack.evaluate(n, simd), evaluate_scratch(n, pos, simd)) << "undo ply " << ply;
+      }
     }
     EXPECT_EQ(stack.depth(), 0);
   }
@@ -285,7 +288,9 @@ TEST(Nnue, LazyResidualBoundIsAlwaysTrue) {
     if (!lazy_residual_bound(linear, alpha, beta, margin, &bound)) {
       ++full;
       EXPECT_EQ(bound, 12345);
-      if (margin > 0) EXPECT_TRUE(linear - margin < beta && linear + margin > alpha);
+      if (margin > 0) {
+        EXPECT_TRUE(linear - margin < beta && linear + margin > alpha);
+      }
       continue;
     }
     ASSERT_GT(margin, 0);

@@ -100,7 +100,9 @@ TEST(Report, ForcedDecisionsAreNeverJudged) {
   EXPECT_TRUE(row.best.is_none());
   EXPECT_EQ(row.white_before, row.white_after) << "a forced decision is worth the next position";
   for (const auto& d : r.decisions) {
-    if (d.forced) EXPECT_EQ(d.judgement, Judgement::None);
+    if (d.forced) {
+      EXPECT_EQ(d.judgement, Judgement::None);
+    }
   }
   EXPECT_EQ(r.players[BLACK].decisions, 2) << "h8-h9 and the ring removal, not the forced row";
   // A forced decision is never judged even when the position around it changes hands: a
