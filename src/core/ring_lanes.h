@@ -1,6 +1,7 @@
 // Inside the core: the vector paths of ring_counts.cpp. A 32-bit lane holds one line
 // (lines.h) of one ring and runs line_moves() on its 11 bits: fifteen lanes of one AVX-512
 // register for five rings (lane 3r + o), or three AVX2 registers of two rings (lane 4r + o).
+// Both compile the one lane-wise body of line_moves() in line_moves_lanes.h.
 #pragma once
 
 #include <cstdint>

@@ -16,19 +16,27 @@ namespace yinsh::lanes {
 
 namespace {
 
+using V = __m256i;
+#define YINSH_LANES_TARGET YINSH_TARGET_AVX2
+YINSH_LANES_TARGET inline V add(V a, V b) { return _mm256_add_epi32(a, b); }
+YINSH_LANES_TARGET inline V sub(V a, V b) { return _mm256_sub_epi32(a, b); }
+YINSH_LANES_TARGET inline V and_(V a, V b) { return _mm256_and_si256(a, b); }
+YINSH_LANES_TARGET inline V or_(V a, V b) { return _mm256_or_si256(a, b); }
+YINSH_LANES_TARGET inline V xor_(V a, V b) { return _mm256_xor_si256(a, b); }
+YINSH_LANES_TARGET inline V andnot(V a, V b) { return _mm256_andnot_si256(a, b); }
+YINSH_LANES_TARGET inline V set1(int x) { return _mm256_set1_epi32(x); }
+YINSH_LANES_TARGET inline V srlv(V a, V n) { return _mm256_srlv_epi32(a, n); }
+YINSH_LANES_TARGET inline V sllv(V a, V n) { return _mm256_sllv_epi32(a, n); }
 // floor(log2(x)) of lanes 0 < x < 2^24; -127 for zero lanes.
-YINSH_TARGET_AVX2 inline __m256i log2_lanes(__m256i x) {
-  const __m256i bits = _mm256_castps_si256(_mm256_cvtepi32_ps(x));
-  return _mm256_sub_epi32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(127));
+YINSH_LANES_TARGET inline V log2_lanes(V x) {
+  return sub(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(x)), 23), set1(127));
 }
-YINSH_TARGET_AVX2 inline __m256i tz(__m256i x) {  // trailing zeros of non-zero lanes
-  return log2_lanes(_mm256_and_si256(x, _mm256_sub_epi32(_mm256_setzero_si256(), x)));
-}
-YINSH_TARGET_AVX2 inline __m256i top(__m256i x) {  // index of the highest set bit; -1 for zero lanes
-  return _mm256_max_epi32(log2_lanes(x), _mm256_set1_epi32(-1));
-}
+YINSH_LANES_TARGET inline V tz(V x) { return log2_lanes(and_(x, sub(set1(0), x))); }
+YINSH_LANES_TARGET inline V top(V x) { return _mm256_max_epi32(log2_lanes(x), set1(-1)); }
+#include "line_moves_lanes.h"
+#undef YINSH_LANES_TARGET
 
-// Per grid cell and orientation (index 4 * cell + orientation, as LANES): `shuffle`, the
+// Per grid cell and orientation (index 4 * cell + orientation, as WALLS): `shuffle`, the
 // byte indices (for vpshufb) of the four bytes from the one holding the line's first bit in
 // its 16-byte layout (0x80, a zero byte, past the end); `info`, that bit within the byte in
 // bits 0-2 and the shifted coordinate in bits 16-23.
@@ -75,39 +83,13 @@ YINSH_TARGET_AVX2 inline void two_ring_lanes(const __m256i* occ_layouts, const _
   const __m256i shift = _mm256_and_si256(info, _mm256_set1_epi32(7));
   const __m256i i = _mm256_srli_epi32(info, 16);
   const __m256i eleven = _mm256_set1_epi32(0x7ff);
-  const __m256i one = _mm256_set1_epi32(1);
   const __m256i occ = _mm256_or_si256(
       _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(pick(occ_layouts, shuffle), shift), eleven), 1), walls);
   const __m256i mk =
       _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(pick(mk_layouts, shuffle), shift), eleven), 1);
-
-  // line_moves (lines.h), lane by lane. Upwards: the walls above the line stop every run.
-  const __m256i i1 = _mm256_add_epi32(i, one);
-  const __m256i up_free = tz(_mm256_srlv_epi32(occ, i1));
-  const __m256i ub = _mm256_add_epi32(i1, up_free);
-  const __m256i mk_ub = _mm256_srlv_epi32(mk, ub);
-  const __m256i ul = _mm256_add_epi32(ub, tz(_mm256_xor_si256(mk_ub, _mm256_set1_epi32(-1))));
-  const __m256i jump_up = _mm256_and_si256(_mm256_andnot_si256(_mm256_srlv_epi32(occ, ul), mk_ub), one);
-  const __m256i up = _mm256_add_epi32(up_free, jump_up);
-  // Downwards: bit 0 is a wall, never a marker. A shift by -1 (as unsigned, 32 or more) is 0.
-  const __m256i below = _mm256_and_si256(occ, _mm256_sub_epi32(_mm256_sllv_epi32(one, i), one));
-  const __m256i db = top(below);
-  const __m256i down_free = _mm256_sub_epi32(_mm256_sub_epi32(i, one), db);
-  const __m256i not_mk = _mm256_andnot_si256(mk, _mm256_sub_epi32(_mm256_sllv_epi32(one, db), one));
-  const __m256i dl = top(not_mk);
-  const __m256i jump_down = _mm256_and_si256(
-      _mm256_andnot_si256(_mm256_srlv_epi32(occ, dl), _mm256_srlv_epi32(mk, db)), one);
-  const __m256i down = _mm256_add_epi32(down_free, jump_down);
-
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(counts), _mm256_add_epi32(up, down));
-  if (!masks) return;
-  // Destinations: the free points up to each blocker, and the landing point of a jump.
-  const __m256i up_mask = _mm256_or_si256(
-      _mm256_sub_epi32(_mm256_sllv_epi32(one, ub), _mm256_sllv_epi32(one, i1)), _mm256_sllv_epi32(jump_up, ul));
-  const __m256i down_mask = _mm256_or_si256(
-      _mm256_sub_epi32(_mm256_sllv_epi32(one, i), _mm256_sllv_epi32(one, _mm256_add_epi32(db, one))),
-      _mm256_sllv_epi32(jump_down, dl));
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(masks), _mm256_or_si256(up_mask, down_mask));
+  __m256i mask;
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(counts), line_moves_lanes(occ, mk, i, masks ? &mask : nullptr));
+  if (masks) _mm256_storeu_si256(reinterpret_cast<__m256i*>(masks), mask);
 }
 
 // A bitboard in both 128-bit halves, moved from general registers (the pieces were just

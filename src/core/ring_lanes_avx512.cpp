@@ -54,13 +54,21 @@ void fill_layout_buffer(const Position& pos, uint8_t* buf) {
   std::memset(buf + 96, 0, BUFFER_BYTES - 96);
 }
 
-YINSH_TARGET_AVX512 inline __m512i tz(__m512i x) {  // trailing zeros of non-zero lanes
-  const __m512i low = _mm512_and_si512(x, _mm512_sub_epi32(_mm512_setzero_si512(), x));
-  return _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(low));
-}
-YINSH_TARGET_AVX512 inline __m512i top(__m512i x) {  // index of the highest set bit; -1 for zero lanes
-  return _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(x));
-}
+using V = __m512i;
+#define YINSH_LANES_TARGET YINSH_TARGET_AVX512
+YINSH_LANES_TARGET inline V add(V a, V b) { return _mm512_add_epi32(a, b); }
+YINSH_LANES_TARGET inline V sub(V a, V b) { return _mm512_sub_epi32(a, b); }
+YINSH_LANES_TARGET inline V and_(V a, V b) { return _mm512_and_si512(a, b); }
+YINSH_LANES_TARGET inline V or_(V a, V b) { return _mm512_or_si512(a, b); }
+YINSH_LANES_TARGET inline V xor_(V a, V b) { return _mm512_xor_si512(a, b); }
+YINSH_LANES_TARGET inline V andnot(V a, V b) { return _mm512_andnot_si512(a, b); }
+YINSH_LANES_TARGET inline V set1(int x) { return _mm512_set1_epi32(x); }
+YINSH_LANES_TARGET inline V srlv(V a, V n) { return _mm512_srlv_epi32(a, n); }
+YINSH_LANES_TARGET inline V sllv(V a, V n) { return _mm512_sllv_epi32(a, n); }
+YINSH_LANES_TARGET inline V tz(V x) { return sub(set1(31), _mm512_lzcnt_epi32(and_(x, sub(set1(0), x)))); }
+YINSH_LANES_TARGET inline V top(V x) { return sub(set1(31), _mm512_lzcnt_epi32(x)); }
+#include "line_moves_lanes.h"
+#undef YINSH_LANES_TARGET
 
 // The 11 bits of each lane's line read from the layout buffer at byte `at`, bit `shift`, in the
 // shifted form (coordinate c at bit c + 1).
@@ -90,37 +98,11 @@ YINSH_TARGET_AVX512 void ring_lanes_avx512(const Position& pos, const Point* fro
   const __m512i byte = _mm512_and_si512(info, _mm512_set1_epi32(0xff));
   const __m512i shift = _mm512_and_si512(_mm512_srli_epi32(info, 8), _mm512_set1_epi32(7));
   const __m512i i = _mm512_srli_epi32(info, 16);
-  const __m512i one = _mm512_set1_epi32(1);
   const __m512i occ = _mm512_or_si512(line_bits(buf, byte, shift), walls);
   const __m512i mk = line_bits(buf, _mm512_add_epi32(byte, _mm512_set1_epi32(MARKER_BYTES)), shift);
-
-  // line_moves (lines.h), lane by lane. Upwards: the walls above the line stop every run.
-  const __m512i i1 = _mm512_add_epi32(i, one);
-  const __m512i up_free = tz(_mm512_srlv_epi32(occ, i1));
-  const __m512i ub = _mm512_add_epi32(i1, up_free);
-  const __m512i mk_ub = _mm512_srlv_epi32(mk, ub);
-  const __m512i ul = _mm512_add_epi32(ub, tz(_mm512_xor_si512(mk_ub, _mm512_set1_epi32(-1))));
-  const __m512i jump_up = _mm512_and_si512(_mm512_andnot_si512(_mm512_srlv_epi32(occ, ul), mk_ub), one);
-  const __m512i up = _mm512_add_epi32(up_free, jump_up);
-  // Downwards: bit 0 is a wall, never a marker.
-  const __m512i below = _mm512_and_si512(occ, _mm512_sub_epi32(_mm512_sllv_epi32(one, i), one));
-  const __m512i db = top(below);
-  const __m512i down_free = _mm512_sub_epi32(_mm512_sub_epi32(i, one), db);
-  const __m512i not_mk = _mm512_andnot_si512(mk, _mm512_sub_epi32(_mm512_sllv_epi32(one, db), one));
-  const __m512i dl = top(not_mk);  // -1 when empty: then the marker test below is 0 anyway
-  const __m512i jump_down = _mm512_and_si512(
-      _mm512_andnot_si512(_mm512_srlv_epi32(occ, dl), _mm512_srlv_epi32(mk, db)), one);
-  const __m512i down = _mm512_add_epi32(down_free, jump_down);
-
-  _mm512_store_si512(counts, _mm512_add_epi32(up, down));
-  if (!masks) return;
-  // Destinations: the free points up to each blocker, and the landing point of a jump.
-  const __m512i up_mask = _mm512_or_si512(
-      _mm512_sub_epi32(_mm512_sllv_epi32(one, ub), _mm512_sllv_epi32(one, i1)), _mm512_sllv_epi32(jump_up, ul));
-  const __m512i down_mask = _mm512_or_si512(
-      _mm512_sub_epi32(_mm512_sllv_epi32(one, i), _mm512_sllv_epi32(one, _mm512_add_epi32(db, one))),
-      _mm512_sllv_epi32(jump_down, dl));
-  _mm512_store_si512(masks, _mm512_or_si512(up_mask, down_mask));
+  __m512i mask;
+  _mm512_store_si512(counts, line_moves_lanes(occ, mk, i, masks ? &mask : nullptr));
+  if (masks) _mm512_store_si512(masks, mask);
 }
 
 }  // namespace yinsh::lanes
