@@ -52,6 +52,12 @@ Move random_scalar(const Position& pos, Rng& rng) {
   return Move::ring(from[r], ring_destinations(from[r], pos.rings(), pos.markers()).nth(k));
 }
 
+// The paths this CPU runs, and the one used.
+struct CpuPaths {
+  uint8_t supported;  // bit i: RingLanes(i) runs here
+  RingLanes best;
+};
+
 #if YINSH_RING_LANES
 
 using LanesFn = void (*)(const Position&, const Point*, int, int32_t*, uint32_t*);
@@ -112,12 +118,18 @@ YINSH_TARGET_BMI2 Point nth_destination_pdep(Point p, const uint32_t* masks, int
                  : Point(64 + std::countr_zero(_pdep_u64(uint64_t(1) << (k - low), hi)));
 }
 
+// Ring r's count: the sum of its three lines' lanes S * r + o.
+template <int S>
+void sum_lanes(const int32_t* lanes, int n, int* count) {
+  for (int r = 0; r < n; ++r) count[r] = lanes[S * r] + lanes[S * r + 1] + lanes[S * r + 2];
+}
+
 template <LanesFn lanes_fn, int S>
 int counts_lanes(const Position& pos, Color c, Point* from, int* count) {
   const int n = ring_points(pos, c, from);
   alignas(64) int32_t lanes[lanes::MAX_LANES];
   lanes_fn(pos, from, n, lanes, nullptr);
-  for (int r = 0; r < n; ++r) count[r] = lanes[S * r] + lanes[S * r + 1] + lanes[S * r + 2];
+  sum_lanes<S>(lanes, n, count);
   return n;
 }
 
@@ -131,7 +143,7 @@ Move random_lanes(const Position& pos, Rng& rng) {
   alignas(64) uint32_t masks[lanes::MAX_LANES];
   lanes_fn(pos, from, n, lanes, masks);
   int count[RINGS_PER_SIDE];
-  for (int r = 0; r < n; ++r) count[r] = lanes[S * r] + lanes[S * r + 1] + lanes[S * r + 2];
+  sum_lanes<S>(lanes, n, count);
   int r, k;
   if (!draw_ring_move(count, n, rng, r, k)) return Move::pass();
   return Move::ring(from[r], nth_fn(from[r], masks + S * r, k));
@@ -139,10 +151,6 @@ Move random_lanes(const Position& pos, Rng& rng) {
 
 // Read once at start-up. Before that (static initialisation of another file) it reads zeros,
 // the scalar path, which gives the same numbers.
-struct CpuPaths {
-  uint8_t supported;  // bit i: RingLanes(i) runs here
-  RingLanes best;
-};
 CpuPaths detect() {
   __builtin_cpu_init();
   const bool avx2 = __builtin_cpu_supports("avx2"), bmi2 = __builtin_cpu_supports("bmi2");
@@ -163,10 +171,6 @@ const CpuPaths CPU = detect();
 
 #else
 
-struct CpuPaths {
-  uint8_t supported;
-  RingLanes best;
-};
 const CpuPaths CPU{1, RingLanes::Scalar};
 
 #endif  // YINSH_RING_LANES
