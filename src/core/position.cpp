@@ -23,6 +23,7 @@ void Position::put_ring(Color c, Point p) {
 }
 
 void Position::put_marker(Color c, Point p) {
+  ++marker_count_;
   markers_[c] |= Bitboard::of(p);
   toggle_layout_marker(p);
   board_key_ ^= ZOBRIST.marker[c][p];
@@ -138,6 +139,7 @@ void Position::do_move(Move m, StateInfo& st) {
     case Move::Row: {
       const Bitboard row = between(m.from(), m.to()) | (m.from() | m.to());
       markers_[us] ^= row;
+      marker_count_ -= 5;
       toggle_layout_markers(row);
       for (Point p : row) board_key_ ^= ZOBRIST.marker[us][p];
       step_ = step_ == Step::RemoveRow ? Step::RemoveRing : Step::EarlyRemoveRing;
@@ -185,6 +187,7 @@ void Position::undo_move(Move m, const StateInfo& st) {
       markers_[WHITE] ^= st.flipped;
       markers_[BLACK] ^= st.flipped;
       markers_[us] ^= Bitboard::of(m.from());
+      --marker_count_;
       rings_[us] ^= m.from() | m.to();
       toggle_layout_marker(m.from());
       toggle_layout_ring(m.from());
@@ -193,6 +196,7 @@ void Position::undo_move(Move m, const StateInfo& st) {
     case Move::Row: {
       const Bitboard row = between(m.from(), m.to()) | (m.from() | m.to());
       markers_[us] |= row;
+      marker_count_ += 5;
       toggle_layout_markers(row);
       break;
     }
@@ -227,6 +231,7 @@ bool Position::is_ok(std::string* why) const {
   if ((rings_[WHITE] & rings_[BLACK]) || (markers_[WHITE] & markers_[BLACK]) ||
       (rings() & markers()))
     return fail("two pieces share a point");
+  if (marker_count_ != markers().count()) return fail("the marker count is stale");
   if (markers_on_board() > TOTAL_MARKERS) return fail("more than 51 markers on the board");
   if (compute_key() != key()) return fail("the incremental hash key is stale");
   for (int o = 1; o < NUM_ORIENTATIONS; ++o)

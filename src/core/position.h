@@ -34,7 +34,7 @@ class Position {
   Bitboard markers() const { return markers_[WHITE] | markers_[BLACK]; }
   Bitboard occupied() const { return rings() | markers(); }
   Bitboard empty_points() const { return BOARD & ~occupied(); }
-  int markers_on_board() const { return markers().count(); }
+  int markers_on_board() const { return marker_count_; }  // kept in step: no popcount
   int markers_in_pool() const { return TOTAL_MARKERS - markers_on_board(); }
   // 'W', 'B', 'w', 'b' or '.'
   char piece_char(Point p) const;
@@ -96,6 +96,7 @@ class Position {
   Step step_ = Step::Place;
   Variant variant_ = Variant::Normal;
   std::array<uint8_t, 2> removed_{};
+  uint8_t marker_count_ = 0;  // markers().count(), kept by put_marker and do/undo_move
   // Both colours' rings and markers in line layouts 1 and 2 (derived, kept in step).
   std::array<Bitboard, 2> lay_rings_{}, lay_markers_{};
 };
