@@ -39,10 +39,13 @@ template <Direction d>
 }
 
 // One pass over a side's rings: destinations, stuck rings, jumpable opposing markers.
-RingStats ring_stats(const Position& pos, Color c) {
+// (Always inlined, as window_counts, so that each compiled form of the features below counts
+// bits with its own instructions.)
+[[gnu::always_inline]] inline RingStats ring_stats(const Position& pos, Color c) {
   RingStats s;
   const Bitboard rings = pos.rings(), markers = pos.markers(), theirs = pos.markers(~c);
-  pos.rings(c).for_each([&](Point p) {
+  for (Bitboard own = pos.rings(c); own;) {
+    const Point p = own.pop_lsb();
     int n = 0;
     s.central += GEO.reach[p];
     ring_ray<N>(p, rings, markers, theirs, n, s.flippable);
@@ -54,7 +57,7 @@ RingStats ring_stats(const Position& pos, Color c) {
     s.mobility += n;
     if (n == 0) ++s.stuck;
     else s.movable |= Bitboard::of(p);
-  });
+  }
   return s;
 }
 
@@ -73,7 +76,7 @@ static_assert(Bitboard::from_raw(WINDOW_STARTS[0]).count() + Bitboard::from_raw(
                   Bitboard::from_raw(WINDOW_STARTS[2]).count() ==
               NUM_WINDOWS);
 
-WindowCounts window_counts(Bitboard own, Bitboard other, Bitboard rings) {
+[[gnu::always_inline]] inline WindowCounts window_counts(Bitboard own, Bitboard other, Bitboard rings) {
   using u128 = Bitboard::u128;
   WindowCounts c;
   const u128 m = own.raw(), t = other.raw(), r = rings.raw();
@@ -97,6 +100,49 @@ WindowCounts window_counts(Bitboard own, Bitboard other, Bitboard rings) {
   }
   return c;
 }
+
+[[gnu::always_inline]] inline void features(const Position& pos, FeatureVector& f) {
+  f.fill(0);
+  const Color us = pos.side_to_move(), them = ~us;
+  f[F_REMOVED] = pos.removed(us) - pos.removed(them);
+  const RingStats su = ring_stats(pos, us), st = ring_stats(pos, them);
+  f[F_MOBILITY] = su.mobility - st.mobility;
+  f[F_CENTRAL] = su.central - st.central;
+  f[F_RINGS_STUCK] = su.stuck - st.stuck;
+  if (pos.step() == Step::Place) return;  // no markers yet
+
+  const Bitboard mu = pos.markers(us), mt = pos.markers(them);
+  f[F_MARKERS] = mu.count() - mt.count();
+  f[F_FLIP] = su.flippable.count() - st.flippable.count();
+  const int pool = pos.markers_in_pool();
+  f[F_ENDGAME] = f[F_REMOVED] * (pool < 20 ? 20 - pool : 0);
+
+  const WindowCounts cu = window_counts(mu, mt, su.movable);
+  const WindowCounts ct = window_counts(mt, mu, st.movable);
+  f[F_W2] = cu.w2 - ct.w2;
+  f[F_W3_US] = cu.w3;
+  f[F_W3_THEM] = ct.w3;
+  f[F_W4_US] = cu.w4;
+  f[F_W4_THEM] = ct.w4;
+  f[F_ROWNOW_US] = cu.rownow;
+  f[F_ROWNOW_THEM] = ct.rownow;
+}
+
+// The feature pass compiled twice where the build's target lacks the popcnt instruction (a
+// package for any x86-64): without it every Bitboard::count() is a call into libgcc, and the
+// linear evaluation, which every search leaf runs (the network corrects it), spends over 40%
+// of its time there. The popcnt form is chosen at start-up; both give the same numbers.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && !defined(__POPCNT__) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define YINSH_EVAL_FORMS 1
+__attribute__((target("popcnt"))) void features_popcnt(const Position& pos, FeatureVector& f) {
+  features(pos, f);
+}
+void features_generic(const Position& pos, FeatureVector& f) { features(pos, f); }
+// Read once at start-up (before that, static initialisation of another file reads false:
+// the generic form, same numbers).
+const bool HAS_POPCNT = (__builtin_cpu_init(), __builtin_cpu_supports("popcnt"));
+#endif
 
 }  // namespace
 
@@ -133,31 +179,40 @@ std::string weights_to_text(const Weights& w) {
   return s;
 }
 
+EvalCode eval_code() {
+#if YINSH_EVAL_FORMS
+  return HAS_POPCNT ? EvalCode::Popcnt : EvalCode::Generic;
+#else
+  return EvalCode::Native;
+#endif
+}
+
+const char* to_string(EvalCode code) {
+  switch (code) {
+    case EvalCode::Generic: return "generic";
+    case EvalCode::Popcnt: return "popcnt";
+    case EvalCode::Native: break;
+  }
+  return "native";
+}
+
+void extract_features_on(EvalCode code, const Position& pos, FeatureVector& f) {
+#if YINSH_EVAL_FORMS
+  if (code == EvalCode::Popcnt && HAS_POPCNT) return features_popcnt(pos, f);
+  return features_generic(pos, f);
+#else
+  (void)code;
+  features(pos, f);
+#endif
+}
+
 void extract_features(const Position& pos, FeatureVector& f) {
-  f.fill(0);
-  const Color us = pos.side_to_move(), them = ~us;
-  f[F_REMOVED] = pos.removed(us) - pos.removed(them);
-  const RingStats su = ring_stats(pos, us), st = ring_stats(pos, them);
-  f[F_MOBILITY] = su.mobility - st.mobility;
-  f[F_CENTRAL] = su.central - st.central;
-  f[F_RINGS_STUCK] = su.stuck - st.stuck;
-  if (pos.step() == Step::Place) return;  // no markers yet
-
-  const Bitboard mu = pos.markers(us), mt = pos.markers(them);
-  f[F_MARKERS] = mu.count() - mt.count();
-  f[F_FLIP] = su.flippable.count() - st.flippable.count();
-  const int pool = pos.markers_in_pool();
-  f[F_ENDGAME] = f[F_REMOVED] * (pool < 20 ? 20 - pool : 0);
-
-  const WindowCounts cu = window_counts(mu, mt, su.movable);
-  const WindowCounts ct = window_counts(mt, mu, st.movable);
-  f[F_W2] = cu.w2 - ct.w2;
-  f[F_W3_US] = cu.w3;
-  f[F_W3_THEM] = ct.w3;
-  f[F_W4_US] = cu.w4;
-  f[F_W4_THEM] = ct.w4;
-  f[F_ROWNOW_US] = cu.rownow;
-  f[F_ROWNOW_THEM] = ct.rownow;
+#if YINSH_EVAL_FORMS
+  if (HAS_POPCNT) return features_popcnt(pos, f);
+  return features_generic(pos, f);
+#else
+  features(pos, f);
+#endif
 }
 
 int evaluate(const Position& pos, const Weights& w) {

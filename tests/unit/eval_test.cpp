@@ -1,6 +1,6 @@
 // The linear evaluation's features, computed bit-parallel (all windows at once, one ray of a
 // ring at a time), against plain scans of the 123 windows and of the generated ring moves, on
-// positions of random games.
+// positions of random games, in every compiled form (eval.h EvalCode).
 #include <gtest/gtest.h>
 
 #include "core/geometry.h"
@@ -61,19 +61,26 @@ TEST(Eval, FeaturesEqualAPlainScanOfWindowsAndRingMoves) {
     const Color us = pos.side_to_move(), them = ~us;
     const Counts u = scan_windows(pos.markers(us), pos.markers(them), movable_rings(pos, us));
     const Counts t = scan_windows(pos.markers(them), pos.markers(us), movable_rings(pos, them));
-    FeatureVector f;
-    extract_features(pos, f);
-    ASSERT_EQ(f[F_W2], u.w2 - t.w2) << to_text(pos);
-    ASSERT_EQ(f[F_W3_US], u.w3) << to_text(pos);
-    ASSERT_EQ(f[F_W3_THEM], t.w3) << to_text(pos);
-    ASSERT_EQ(f[F_W4_US], u.w4) << to_text(pos);
-    ASSERT_EQ(f[F_W4_THEM], t.w4) << to_text(pos);
-    ASSERT_EQ(f[F_ROWNOW_US], u.rownow) << to_text(pos);
-    ASSERT_EQ(f[F_ROWNOW_THEM], t.rownow) << to_text(pos);
     const RingCounts ru = scan_rings(pos, us), rt = scan_rings(pos, them);
-    ASSERT_EQ(f[F_MOBILITY], ru.mobility - rt.mobility) << to_text(pos);
-    ASSERT_EQ(f[F_RINGS_STUCK], ru.stuck - rt.stuck) << to_text(pos);
-    ASSERT_EQ(f[F_FLIP], ru.flippable.count() - rt.flippable.count()) << to_text(pos);
+    FeatureVector used;
+    extract_features(pos, used);
+    // Every compiled form (ones this build or CPU lacks run the one it has) gives the same.
+    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native}) {
+      SCOPED_TRACE(to_string(code));
+      FeatureVector f;
+      extract_features_on(code, pos, f);
+      ASSERT_EQ(f, used) << to_text(pos);
+      ASSERT_EQ(f[F_W2], u.w2 - t.w2) << to_text(pos);
+      ASSERT_EQ(f[F_W3_US], u.w3) << to_text(pos);
+      ASSERT_EQ(f[F_W3_THEM], t.w3) << to_text(pos);
+      ASSERT_EQ(f[F_W4_US], u.w4) << to_text(pos);
+      ASSERT_EQ(f[F_W4_THEM], t.w4) << to_text(pos);
+      ASSERT_EQ(f[F_ROWNOW_US], u.rownow) << to_text(pos);
+      ASSERT_EQ(f[F_ROWNOW_THEM], t.rownow) << to_text(pos);
+      ASSERT_EQ(f[F_MOBILITY], ru.mobility - rt.mobility) << to_text(pos);
+      ASSERT_EQ(f[F_RINGS_STUCK], ru.stuck - rt.stuck) << to_text(pos);
+      ASSERT_EQ(f[F_FLIP], ru.flippable.count() - rt.flippable.count()) << to_text(pos);
+    }
     ++checked;
     with_flips += ru.flippable.count() > 0;
     with_stuck += ru.stuck + rt.stuck > 0;
