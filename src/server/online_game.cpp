@@ -90,7 +90,7 @@ Outcome OnlineGame::join(std::string_view name, std::optional<Color> color,
 Outcome OnlineGame::join_ai(Color c, int level, const std::string& token, int64_t now) const {
   if (status_ != Status::Waiting || seats_[c].taken())
     return Outcome::fail("seat_taken", "the seat is taken");
-  return Outcome::of(now, ev::Joined{c, "Computer (level " + std::to_string(level) + ")", SeatKind::Ai, level, token});
+  return Outcome::of(now, ev::Joined{c, "Computer (level " + std::to_string(level) + ")", SeatKind::Ai, level, token, ""});
 }
 
 Outcome OnlineGame::ready(Color c, int64_t now) const {
@@ -208,7 +208,7 @@ Outcome OnlineGame::chat(std::string_view from, std::string_view seat, std::stri
                          const std::string& account) const {
   std::string t = clean_text(text, 500);
   if (t.empty()) return Outcome::fail("bad_request", "empty chat line");
-  return Outcome::of(now, ev::Chat{{clean_text(from, 32), std::string(seat), t, now, account}});
+  return Outcome::of(now, ev::Chat{{clean_text(from, 32), std::string(seat), t, now, account, 0, false, ""}});
 }
 
 Outcome OnlineGame::delete_chat(int64_t line, std::optional<Color> seat, const std::string& account, bool moderator,

@@ -71,7 +71,11 @@ GameResult read_result(const json& j) {
 
 ChatLine read_chat_line(const json& j) {
   Fields f(j, "line.");
-  ChatLine l{f.str("from", 64), f.str("seat", 16), f.str("text", 2000), f.integer("at", 0, INT64_MAX)};
+  ChatLine l;
+  l.from = f.str("from", 64);
+  l.seat = f.str("seat", 16);
+  l.text = f.str("text", 2000);
+  l.at = f.integer("at", 0, INT64_MAX);
   l.account = f.opt_str("account", 40).value_or("");
   l.id = f.opt_integer("id", 1, INT64_MAX).value_or(0);
   l.removed = f.opt_bool("removed").value_or(false);
