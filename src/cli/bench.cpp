@@ -12,6 +12,8 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/random.h"
+#include "core/ring_counts.h"
+#include "search/eval.h"
 #include "search/signature.h"
 
 namespace yinsh::cli {
@@ -88,6 +90,10 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--perft-depth", args->depth, "Perft depth from each bench position")->check(CLI::Range(1, 6));
   cmd->add_option("--search-depth", args->search_depth, "Search signature depth")->check(CLI::Range(1, 12));
   cmd->callback([args] {
+    // The code this CPU runs where the build chooses at start-up (rates depend on it; the
+    // counts below do not).
+    std::cout << "code-paths: ring-lanes " << to_string(ring_lanes_path()) << " eval "
+              << to_string(eval_code()) << "\n";
     Stopwatch watch;
     int white_wins = 0;
     const uint64_t decisions = random_games(args->games, 1, &white_wins);

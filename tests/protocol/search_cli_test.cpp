@@ -65,11 +65,22 @@ TEST(SearchCli, LevelOptionIsRangeChecked) {
 
 TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
   const std::string cmd = std::string(YINSH_BIN) + " bench --games 10 --perft-depth 1 --search-depth 3";
-  const std::string a = line_starting(run(cmd), "search-nodes: ");
+  const std::string first = run(cmd);
+  const std::string a = line_starting(first, "search-nodes: ");
   const std::string b = line_starting(run(cmd), "search-nodes: ");
   ASSERT_FALSE(a.empty());
   EXPECT_EQ(a, b);
   EXPECT_NE(a, "search-nodes: 0");
+  // Which code the rates were measured with: a ring-lanes path and an evaluation form.
+  const std::string paths = line_starting(first, "code-paths: ");
+  EXPECT_TRUE(paths.find("ring-lanes scalar") != std::string::npos ||
+              paths.find("ring-lanes avx2") != std::string::npos ||
+              paths.find("ring-lanes avx512") != std::string::npos)
+      << first;
+  EXPECT_TRUE(paths.find(" eval generic") != std::string::npos ||
+              paths.find(" eval popcnt") != std::string::npos ||
+              paths.find(" eval native") != std::string::npos)
+      << first;
 }
 
 TEST(SearchCli, MatchPlaysAndWritesRecords) {
