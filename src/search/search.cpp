@@ -302,12 +302,13 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
   std::vector<PvLine> lines;
   Search search(w, s);
   for (int depth = 1 + (w.id & 1); depth <= max_depth; ++depth) {
-    // Lazy SMP: a helper never searches a depth the main thread is already at, so the threads
-    // fill the shared table with different work.
+    // Lazy SMP: a helper starts each iteration at least at the main thread's depth (not one
+    // beyond it: the main thread then finds more of that depth in the shared table; docs/ai.md
+    // "Session 16"), and differs from it by its own history and timing.
     if (w.id == 0)
       s.main_depth.store(depth, std::memory_order_relaxed);
     else
-      depth = std::min(max_depth, std::max(depth, s.main_depth.load(std::memory_order_relaxed) + 1));
+      depth = std::min(max_depth, std::max(depth, s.main_depth.load(std::memory_order_relaxed)));
     lines.clear();
     int v = 0;
     for (w.pv_idx = 0; w.pv_idx < nlines; ++w.pv_idx) {
