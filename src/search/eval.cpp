@@ -206,14 +206,7 @@ void extract_features_on(EvalCode code, const Position& pos, FeatureVector& f) {
 #endif
 }
 
-void extract_features(const Position& pos, FeatureVector& f) {
-#if YINSH_EVAL_FORMS
-  if (HAS_POPCNT) return features_popcnt(pos, f);
-  return features_generic(pos, f);
-#else
-  features(pos, f);
-#endif
-}
+void extract_features(const Position& pos, FeatureVector& f) { extract_features_on(eval_code(), pos, f); }
 
 int evaluate(const Position& pos, const Weights& w) {
   FeatureVector f;
