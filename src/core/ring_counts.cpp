@@ -2,13 +2,13 @@
 
 #include <bit>
 
+#include "cpu_dispatch.h"
 #include "ring_lanes.h"
 
 // The vector paths are compiled for x86-64 with function target attributes, whatever the
 // build's -march, and chosen at run time (so the package, built for any x86-64, gets them
 // too). WebAssembly and other targets have only the scalar path.
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && \
-    (defined(__GNUC__) || defined(__clang__))
+#if YINSH_X86_DISPATCH
 #include <immintrin.h>
 #define YINSH_RING_LANES 1
 #define YINSH_TARGET_BMI2 __attribute__((target("bmi2,popcnt")))

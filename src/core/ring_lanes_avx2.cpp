@@ -5,10 +5,10 @@
 // count, so bit indices come from the exponent of the lane converted to float (exact: every
 // value here is below 2^24). Compiled for x86-64 with a function target attribute;
 // ring_counts.cpp calls it only on CPUs with AVX2.
+#include "cpu_dispatch.h"
 #include "ring_lanes.h"
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && \
-    (defined(__GNUC__) || defined(__clang__))
+#if YINSH_X86_DISPATCH
 #include <immintrin.h>
 #define YINSH_TARGET_AVX2 __attribute__((target("avx2")))
 

@@ -1,12 +1,12 @@
 // The AVX-512 lanes (ring_lanes.h): all fifteen (ring, line) lanes in one register. Compiled
 // for x86-64 with a function target attribute, whatever the build's -march; ring_counts.cpp
 // calls it only on CPUs with AVX-512 F and CD.
+#include "cpu_dispatch.h"
 #include "ring_lanes.h"
 
 #include <cstring>
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && \
-    (defined(__GNUC__) || defined(__clang__))
+#if YINSH_X86_DISPATCH
 #include <immintrin.h>
 #define YINSH_TARGET_AVX512 __attribute__((target("avx512f,avx512cd")))
 // g++ 12 warns inside its own AVX-512 headers (_mm512_undefined_epi32 used as a mask source).

@@ -1,5 +1,6 @@
 #include "eval.h"
 
+#include "core/cpu_dispatch.h"
 #include "core/geometry.h"
 #include "core/movegen.h"
 #include "weights.h"
@@ -132,8 +133,7 @@ static_assert(Bitboard::from_raw(WINDOW_STARTS[0]).count() + Bitboard::from_raw(
 // package for any x86-64): without it every Bitboard::count() is a call into libgcc, and the
 // linear evaluation, which every search leaf runs (the network corrects it), spends over 40%
 // of its time there. The popcnt form is chosen at start-up; both give the same numbers.
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__) && !defined(__POPCNT__) && \
-    (defined(__GNUC__) || defined(__clang__))
+#if YINSH_X86_DISPATCH && !defined(__POPCNT__)
 #define YINSH_EVAL_FORMS 1
 __attribute__((target("popcnt"))) void features_popcnt(const Position& pos, FeatureVector& f) {
   features(pos, f);

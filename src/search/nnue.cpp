@@ -5,7 +5,8 @@
 #include <cstring>
 #include <vector>
 
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/cpu_dispatch.h"
+#if YINSH_X86_DISPATCH
 #include <immintrin.h>
 #define YINSH_NNUE_X86 1
 #endif

@@ -40,9 +40,9 @@ TEST(RandomMove, MatchesTheGeneratedListNormal) { check_games(Variant::Normal, 1
 TEST(RandomMove, MatchesTheGeneratedListBlitz) { check_games(Variant::Blitz, 12, 60); }
 
 // On every path (scalar, AVX2 with and without BMI2, AVX-512; those this CPU lacks fall back to
-// scalar), the per-ring destination counts
-// equal the ray scans (ring_destinations) for both colours, over random games of both
-// variants; the random ring move drawn is generate()'s list at the same draw.
+// scalar), the per-ring destination counts equal the ray scans (ring_destinations) for both
+// colours, over random games of both variants; the random ring move drawn is generate()'s
+// list at the same draw.
 TEST(RandomMove, RingCountsOfEveryPathEqualTheRaysAndTheList) {
   // Paths this CPU lacks run the scalar path (and must not stop the program).
   const std::vector<RingLanes> paths = {RingLanes::Scalar, RingLanes::Avx2, RingLanes::Avx2Bmi2,
