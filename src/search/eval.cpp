@@ -1,8 +1,9 @@
 #include "eval.h"
 
 #include "core/cpu_dispatch.h"
+#include "core/fill.h"
 #include "core/geometry.h"
-#include "core/movegen.h"
+#include "eval_stats.h"
 #include "weights.h"
 
 namespace yinsh {
@@ -15,61 +16,54 @@ constexpr const char* NAMES[NUM_FEATURES] = {
 
 const Weights TUNED = YINSH_TUNED_WEIGHTS;
 
-struct RingStats {
-  int mobility = 0, stuck = 0, central = 0;
-  Bitboard flippable;  // opposing markers that some ring can jump
-  Bitboard movable;    // rings with at least one destination
+// A side's rings in one direction d, all rings at once (fill.h): the empty points they slide
+// over, and the marker groups right after those (or right after a ring) that end on an empty
+// point, which they can jump: one destination each, beyond the group, whose opposing markers
+// are flippable. `ends` holds the markers whose group, followed in direction d, ends on an
+// empty point. Returns the first marker of each jumpable group.
+struct SideRays {
+  SideRays(Bitboard own_rings, Bitboard their_markers) : rings(own_rings), theirs(their_markers) {}
+  Bitboard rings, theirs;
+  int destinations = 0;
+  Bitboard flippable;
 };
-
-// One direction of a ring on p: its destinations are counted into n, the opposing markers
-// it would jump into flippable (the first piece on the ray is a marker, and the first point
-// after that unbroken group of markers is empty: the markers from b up to that point).
-template <Direction d>
-[[gnu::always_inline]] inline void ring_ray(Point p, Bitboard rings, Bitboard markers, Bitboard theirs,
-                                            int& n, Bitboard& flippable) {
-  const Bitboard r = ray(p, d);
-  const int b = nearest_index<d>(r & (rings | markers));
-  n += (r & ~(RAYS.ray[d][b] | RAYS.bit[b])).count();
-  if (RAYS.bit[b] & markers) {
-    const int e = nearest_index<d>(RAYS.ray[d][b] & ~markers);
-    if (RAYS.bit[e] & ~rings) {
-      ++n;
-      flippable |= (RAYS.bit[b] | RAYS.ray[d][b]) & ~(RAYS.bit[e] | RAYS.ray[d][e]) & theirs;
-    }
+template <Direction d, bool Markers>
+[[gnu::always_inline]] inline Bitboard side_ray(SideRays& x, Bitboard ends, const FillChain<d>& over_empty,
+                                                const FillChain<d>& over_markers) {
+  const Bitboard slid = fill<d>(x.rings, over_empty) & ~x.rings;
+  if constexpr (!Markers) {
+    x.destinations += slid.count();
+    return Bitboard();
   }
+  const Bitboard jumps = shift_steps<d>(slid | x.rings, 1) & ends;
+  x.destinations += (slid | jumps).count();  // disjoint: empty points, markers
+  x.flippable |= fill<d>(jumps, over_markers) & x.theirs;
+  return jumps;
 }
-
-// One pass over a side's rings: destinations, stuck rings, jumpable opposing markers.
-// (Always inlined, as window_counts, so that each compiled form of the features below counts
-// bits with its own instructions.)
-[[gnu::always_inline]] inline RingStats ring_stats(const Position& pos, Color c) {
-  RingStats s;
-  const Bitboard rings = pos.rings(), markers = pos.markers(), theirs = pos.markers(~c);
-  for (Bitboard own = pos.rings(c); own;) {
-    const Point p = own.pop_lsb();
-    int n = 0;
-    s.central += GEO.reach[p];
-    ring_ray<N>(p, rings, markers, theirs, n, s.flippable);
-    ring_ray<S>(p, rings, markers, theirs, n, s.flippable);
-    ring_ray<E>(p, rings, markers, theirs, n, s.flippable);
-    ring_ray<W>(p, rings, markers, theirs, n, s.flippable);
-    ring_ray<NE>(p, rings, markers, theirs, n, s.flippable);
-    ring_ray<SW>(p, rings, markers, theirs, n, s.flippable);
-    s.mobility += n;
-    if (n == 0) ++s.stuck;
-    else s.movable |= Bitboard::of(p);
+// Both directions of a line orientation (d positive), both sides: the chains do not depend on
+// the side and are computed once. Rings that can move along it are added to `movable`.
+template <Direction d, bool Markers>
+[[gnu::always_inline]] inline void line_rays(SideRays& a, SideRays& b, Bitboard rings, Bitboard empty,
+                                             Bitboard markers, Bitboard& movable) {
+  constexpr Direction o = opposite(d);
+  const FillChain<d> empty_d(empty), markers_d(markers);
+  const FillChain<o> empty_o(empty), markers_o(markers);
+  Bitboard ends_d, ends_o;
+  if constexpr (Markers) {
+    ends_d = fill<o>(shift_steps<o>(empty, 1) & markers, markers_o);
+    ends_o = fill<d>(shift_steps<d>(empty, 1) & markers, markers_d);
   }
-  return s;
+  const Bitboard jd = side_ray<d, Markers>(a, ends_d, empty_d, markers_d) |
+                      side_ray<d, Markers>(b, ends_d, empty_d, markers_d);
+  const Bitboard jo = side_ray<o, Markers>(a, ends_o, empty_o, markers_o) |
+                      side_ray<o, Markers>(b, ends_o, empty_o, markers_o);
+  movable |= rings & (shift_steps<o>(empty | jd, 1) | shift_steps<d>(empty | jo, 1));
 }
 
 // Five-windows with k of `own`'s markers and none of `other`'s (k = 2, 3, 4), and the 4-windows
 // holding one of `rings` (rows next turn). All windows of a direction at once: bit p of a mask
 // stands for the window starting at p, the five bits of each window are summed with bit-sliced
 // adders (p + k * DIR_SHIFT is the window's k-th point: shifts never wrap, geometry.h).
-struct WindowCounts {
-  int w2 = 0, w3 = 0, w4 = 0, rownow = 0;
-};
-
 constexpr Direction WINDOW_DIRS[3] = {N, E, NE};
 constexpr Bitboard::u128 WINDOW_STARTS[3] = {five_starts(BOARD, N).raw(), five_starts(BOARD, E).raw(),
                                              five_starts(BOARD, NE).raw()};
@@ -77,9 +71,8 @@ static_assert(Bitboard::from_raw(WINDOW_STARTS[0]).count() + Bitboard::from_raw(
                   Bitboard::from_raw(WINDOW_STARTS[2]).count() ==
               NUM_WINDOWS);
 
-[[gnu::always_inline]] inline WindowCounts window_counts(Bitboard own, Bitboard other, Bitboard rings) {
+[[gnu::always_inline]] inline void window_counts(Bitboard own, Bitboard other, Bitboard rings, SideStats& c) {
   using u128 = Bitboard::u128;
-  WindowCounts c;
   const u128 m = own.raw(), t = other.raw(), r = rings.raw();
   for (int i = 0; i < 3; ++i) {
     const int s = DIR_SHIFT[WINDOW_DIRS[i]];
@@ -99,48 +92,86 @@ static_assert(Bitboard::from_raw(WINDOW_STARTS[0]).count() + Bitboard::from_raw(
     c.w4 += Bitboard::from_raw(four).count();
     c.rownow += Bitboard::from_raw(four & ring_in).count();
   }
-  return c;
 }
 
-[[gnu::always_inline]] inline void features(const Position& pos, FeatureVector& f) {
+// Both sides' statistics (eval_stats.h). Markers is false while rings are placed (no marker on
+// the board yet): slides only, no window. (Always inlined, so that each compiled form of the
+// feature pass counts bits with its own instructions.)
+template <bool Markers>
+[[gnu::always_inline]] inline void side_stats(const Position& pos, SideStats& su, SideStats& st) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Bitboard markers = pos.markers(), empty = BOARD & ~(pos.rings() | markers);
+  SideRays a(pos.rings(us), pos.markers(them)), b(pos.rings(them), pos.markers(us));
+  Bitboard movable;
+  line_rays<N, Markers>(a, b, pos.rings(), empty, markers, movable);
+  line_rays<E, Markers>(a, b, pos.rings(), empty, markers, movable);
+  line_rays<NE, Markers>(a, b, pos.rings(), empty, markers, movable);
+  const auto finish = [movable](const SideRays& x, SideStats& s) {
+    s.mobility = x.destinations;
+    s.flippable = x.flippable.count();
+    s.stuck = x.rings.count() - (movable & x.rings).count();
+    for (Point p : x.rings) s.central += GEO.reach[p];
+  };
+  finish(a, su);
+  finish(b, st);
+  if constexpr (Markers) {
+    window_counts(pos.markers(us), pos.markers(them), movable & a.rings, su);
+    window_counts(pos.markers(them), pos.markers(us), movable & b.rings, st);
+  }
+}
+
+// The features from both sides' statistics, however they were computed.
+[[gnu::always_inline]] inline void assemble(const Position& pos, const SideStats& su, const SideStats& st,
+                                            FeatureVector& f) {
   f.fill(0);
   const Color us = pos.side_to_move(), them = ~us;
   f[F_REMOVED] = pos.removed(us) - pos.removed(them);
-  const RingStats su = ring_stats(pos, us), st = ring_stats(pos, them);
   f[F_MOBILITY] = su.mobility - st.mobility;
   f[F_CENTRAL] = su.central - st.central;
   f[F_RINGS_STUCK] = su.stuck - st.stuck;
   if (pos.step() == Step::Place) return;  // no markers yet
-
-  const Bitboard mu = pos.markers(us), mt = pos.markers(them);
-  f[F_MARKERS] = mu.count() - mt.count();
-  f[F_FLIP] = su.flippable.count() - st.flippable.count();
+  f[F_MARKERS] = pos.markers(us).count() - pos.markers(them).count();
+  f[F_FLIP] = su.flippable - st.flippable;
   const int pool = pos.markers_in_pool();
   f[F_ENDGAME] = f[F_REMOVED] * (pool < 20 ? 20 - pool : 0);
-
-  const WindowCounts cu = window_counts(mu, mt, su.movable);
-  const WindowCounts ct = window_counts(mt, mu, st.movable);
-  f[F_W2] = cu.w2 - ct.w2;
-  f[F_W3_US] = cu.w3;
-  f[F_W3_THEM] = ct.w3;
-  f[F_W4_US] = cu.w4;
-  f[F_W4_THEM] = ct.w4;
-  f[F_ROWNOW_US] = cu.rownow;
-  f[F_ROWNOW_THEM] = ct.rownow;
+  f[F_W2] = su.w2 - st.w2;
+  f[F_W3_US] = su.w3;
+  f[F_W3_THEM] = st.w3;
+  f[F_W4_US] = su.w4;
+  f[F_W4_THEM] = st.w4;
+  f[F_ROWNOW_US] = su.rownow;
+  f[F_ROWNOW_THEM] = st.rownow;
 }
 
-// The feature pass compiled twice where the build's target lacks the popcnt instruction (a
-// package for any x86-64): without it every Bitboard::count() is a call into libgcc, and the
-// linear evaluation, which every search leaf runs (the network corrects it), spends over 40%
-// of its time there. The popcnt form is chosen at start-up; both give the same numbers.
+[[gnu::always_inline]] inline void features(const Position& pos, FeatureVector& f) {
+  SideStats su, st;
+  if (pos.step() == Step::Place) side_stats<false>(pos, su, st);
+  else side_stats<true>(pos, su, st);
+  assemble(pos, su, st, f);
+}
+
+#if YINSH_X86_DISPATCH
+// The AVX2 form (eval_avx2.cpp), on CPUs with AVX2 (which all have popcnt): both sides at once.
+void features_avx2(const Position& pos, FeatureVector& f) {
+  SideStats su, st;
+  side_stats_avx2(pos, su, st);
+  assemble(pos, su, st, f);
+}
+// Read once at start-up (before that, static initialisation of another file reads false:
+// another form, same numbers).
+const bool HAS_AVX2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"));
+#endif
+
+// Without AVX2, the 128-bit form. Where the build's target lacks the popcnt instruction (a
+// package for any x86-64), it is compiled twice: without popcnt every Bitboard::count() is a
+// call into libgcc, and the linear evaluation, which every search leaf runs (the network
+// corrects it), spent over 40% of its time there. Chosen at start-up; the same numbers.
 #if YINSH_X86_DISPATCH && !defined(__POPCNT__)
-#define YINSH_EVAL_FORMS 1
+#define YINSH_EVAL_POPCNT_FORMS 1
 __attribute__((target("popcnt"))) void features_popcnt(const Position& pos, FeatureVector& f) {
   features(pos, f);
 }
 void features_generic(const Position& pos, FeatureVector& f) { features(pos, f); }
-// Read once at start-up (before that, static initialisation of another file reads false:
-// the generic form, same numbers).
 const bool HAS_POPCNT = (__builtin_cpu_init(), __builtin_cpu_supports("popcnt"));
 #endif
 
@@ -179,25 +210,39 @@ std::string weights_to_text(const Weights& w) {
   return s;
 }
 
-EvalCode eval_code() {
-#if YINSH_EVAL_FORMS
+namespace {
+// The 128-bit form this build runs on this CPU.
+EvalCode word_code() {
+#if YINSH_EVAL_POPCNT_FORMS
   return HAS_POPCNT ? EvalCode::Popcnt : EvalCode::Generic;
 #else
   return EvalCode::Native;
 #endif
+}
+}  // namespace
+
+EvalCode eval_code() {
+#if YINSH_X86_DISPATCH
+  if (HAS_AVX2) return EvalCode::Avx2;
+#endif
+  return word_code();
 }
 
 const char* to_string(EvalCode code) {
   switch (code) {
     case EvalCode::Generic: return "generic";
     case EvalCode::Popcnt: return "popcnt";
+    case EvalCode::Avx2: return "avx2";
     case EvalCode::Native: break;
   }
   return "native";
 }
 
 void extract_features_on(EvalCode code, const Position& pos, FeatureVector& f) {
-#if YINSH_EVAL_FORMS
+#if YINSH_X86_DISPATCH
+  if (code == EvalCode::Avx2 && HAS_AVX2) return features_avx2(pos, f);
+#endif
+#if YINSH_EVAL_POPCNT_FORMS
   if (code == EvalCode::Popcnt && HAS_POPCNT) return features_popcnt(pos, f);
   return features_generic(pos, f);
 #else

@@ -1,6 +1,6 @@
-// The linear evaluation's features, computed bit-parallel (all windows at once, one ray of a
-// ring at a time), against plain scans of the 123 windows and of the generated ring moves, on
-// positions of random games, in every compiled form (eval.h EvalCode).
+// The linear evaluation's features, computed bit-parallel (all windows of a direction at once,
+// all rings of a direction at once), against plain scans of the 123 windows and of each ring's
+// destinations, on positions of random games, in every compiled form (eval.h EvalCode).
 #include <gtest/gtest.h>
 
 #include "core/geometry.h"
@@ -33,7 +33,7 @@ Counts scan_windows(Bitboard own, Bitboard other, Bitboard movable) {
 // Reference ring features from the move generator: destinations, rings without any,
 // opposing markers between a ring and its farthest destination on a ray (jumped).
 struct RingCounts {
-  int mobility = 0, stuck = 0;
+  int mobility = 0, stuck = 0, central = 0;
   Bitboard flippable, movable;
 };
 RingCounts scan_rings(const Position& pos, Color c) {
@@ -41,6 +41,7 @@ RingCounts scan_rings(const Position& pos, Color c) {
   for (Point p : pos.rings(c)) {
     int n = 0;
     for (int d = 0; d < NUM_DIRECTIONS; ++d) {
+      r.central += ray(p, Direction(d)).count();
       const Bitboard dest = ring_destinations(p, Direction(d), pos.rings(), pos.markers());
       n += dest.count();
       for (Point q : dest) r.flippable |= between(p, q) & pos.markers(~c);
@@ -65,7 +66,7 @@ TEST(Eval, FeaturesEqualAPlainScanOfWindowsAndRingMoves) {
     FeatureVector used;
     extract_features(pos, used);
     // Every compiled form (ones this build or CPU lacks run the one it has) gives the same.
-    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native}) {
+    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native, EvalCode::Avx2}) {
       SCOPED_TRACE(to_string(code));
       FeatureVector f;
       extract_features_on(code, pos, f);
@@ -79,6 +80,7 @@ TEST(Eval, FeaturesEqualAPlainScanOfWindowsAndRingMoves) {
       ASSERT_EQ(f[F_ROWNOW_THEM], t.rownow) << to_text(pos);
       ASSERT_EQ(f[F_MOBILITY], ru.mobility - rt.mobility) << to_text(pos);
       ASSERT_EQ(f[F_RINGS_STUCK], ru.stuck - rt.stuck) << to_text(pos);
+      ASSERT_EQ(f[F_CENTRAL], ru.central - rt.central) << to_text(pos);
       ASSERT_EQ(f[F_FLIP], ru.flippable.count() - rt.flippable.count()) << to_text(pos);
     }
     ++checked;
@@ -90,6 +92,31 @@ TEST(Eval, FeaturesEqualAPlainScanOfWindowsAndRingMoves) {
   EXPECT_GT(with_fours, 50);  // the rare features are exercised too
   EXPECT_GT(with_flips, 400);
   EXPECT_GT(with_stuck, 5);
+}
+
+// While rings are placed there is no marker: only the ring features, in every form.
+TEST(Eval, PlacementFeaturesEqualAPlainScanOfRingMoves) {
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    const Position pos = test::random_position(seed, int(seed % 10));
+    ASSERT_EQ(pos.step(), Step::Place);
+    const Color us = pos.side_to_move(), them = ~us;
+    const RingCounts ru = scan_rings(pos, us), rt = scan_rings(pos, them);
+    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native, EvalCode::Avx2}) {
+      SCOPED_TRACE(to_string(code));
+      FeatureVector f;
+      extract_features_on(code, pos, f);
+      ASSERT_EQ(f[F_MOBILITY], ru.mobility - rt.mobility) << to_text(pos);
+      ASSERT_EQ(f[F_RINGS_STUCK], ru.stuck - rt.stuck) << to_text(pos);
+      ASSERT_EQ(f[F_CENTRAL], ru.central - rt.central) << to_text(pos);
+      ASSERT_EQ(f[F_REMOVED], 0);
+      ASSERT_EQ(f[F_MARKERS], 0);
+      ASSERT_EQ(f[F_FLIP], 0);
+      ASSERT_EQ(f[F_W2] | f[F_W3_US] | f[F_W3_THEM] | f[F_W4_US] | f[F_W4_THEM], 0);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 300);
 }
 
 }  // namespace

@@ -1,0 +1,28 @@
+// What the linear evaluation's features (eval.h) are made of, per side: counts over the
+// side's rings and over the five-windows. eval.cpp computes them with 128-bit words
+// (fill.h); eval_avx2.cpp computes both sides at once, one side per 128-bit half of an AVX2
+// register, on x86-64 CPUs that have it. Both give exactly the same counts.
+#pragma once
+
+#include "core/cpu_dispatch.h"
+#include "core/position.h"
+
+namespace yinsh {
+
+struct SideStats {
+  int mobility = 0;   // ring destinations
+  int stuck = 0;      // rings without one
+  int central = 0;    // sum over the rings of the points on their three lines
+  int flippable = 0;  // opposing markers some ring can jump
+  // Five-windows with 2, 3, 4 own markers and no opposing one; 4-windows holding one of the
+  // side's movable rings (a row next turn). Zero while rings are placed.
+  int w2 = 0, w3 = 0, w4 = 0, rownow = 0;
+};
+
+#if YINSH_X86_DISPATCH
+// The side to move's and the opponent's statistics, with AVX2 and popcnt instructions: call
+// only on a CPU that has both.
+void side_stats_avx2(const Position& pos, SideStats& us, SideStats& them);
+#endif
+
+}  // namespace yinsh
