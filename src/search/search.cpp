@@ -466,7 +466,6 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
 
   const TimeBudget budget = plan_time(limits, pos.side_to_move(), config_.move_overhead_ms,
                                       estimate_decisions_left(pos));
-  tt_.new_search();
   Shared s(stop, tt_, config_, limits.nodes);
   s.hard_ms = budget.hard_ms;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_DEPTH) : MAX_DEPTH;

@@ -2,10 +2,6 @@
 // as (key ^ data, data) with relaxed atomics: a torn write from another thread fails the key
 // check instead of returning a wrong entry (the "lockless hashing" trick). The move read back
 // is only a hint: the search uses it only if it is in the generated move list.
-//
-// Entries come in buckets of four, one 64-byte cache line: a key may sit in any entry of its
-// bucket, and a new key replaces the entry worth least, the shallowest once older searches'
-// entries count for less (a search generation in each entry, advanced by new_search).
 #pragma once
 
 #include <atomic>
@@ -27,11 +23,9 @@ struct TTData {
 
 class TranspositionTable {
  public:
-  // Allocates (and clears) 2^k buckets fitting in `mb` MiB. Not in the search's hot path.
+  // Allocates (and clears) 2^k entries fitting in `mb` MiB. Not in the search's hot path.
   void resize(int mb);
   void clear();
-  // A new search starts: entries stored before it age.
-  void new_search() { generation_ = (generation_ + 1) & 63; }
   bool probe(uint64_t key, TTData& out) const;
   void store(uint64_t key, Move move, int score, int depth, Bound bound);
 
@@ -40,14 +34,9 @@ class TranspositionTable {
     std::atomic<uint64_t> check{0};  // key ^ data
     std::atomic<uint64_t> data{0};
   };
-  static constexpr int BUCKET = 4;
-  struct alignas(64) Bucket {
-    Entry e[BUCKET];
-  };
-  std::unique_ptr<Bucket[]> buckets_;
+  std::unique_ptr<Entry[]> entries_;
   uint64_t mask_ = 0;
   int mb_ = 0;
-  uint8_t generation_ = 0;
 };
 
 }  // namespace yinsh
