@@ -109,8 +109,7 @@ template <bool Markers>
   const auto finish = [movable](const SideRays& x, SideStats& s) {
     s.mobility = x.destinations;
     s.flippable = x.flippable.count();
-    s.stuck = x.rings.count() - (movable & x.rings).count();
-    for (Point p : x.rings) s.central += GEO.reach[p];
+    s.movable = (movable & x.rings).count();
   };
   finish(a, su);
   finish(b, st);
@@ -120,15 +119,20 @@ template <bool Markers>
   }
 }
 
-// The features from both sides' statistics, however they were computed.
+// The features from both sides' statistics, however they were computed, and from the
+// position: stuck rings (rings not movable), central (the points on each ring's lines).
 [[gnu::always_inline]] inline void assemble(const Position& pos, const SideStats& su, const SideStats& st,
                                             FeatureVector& f) {
   f.fill(0);
   const Color us = pos.side_to_move(), them = ~us;
   f[F_REMOVED] = pos.removed(us) - pos.removed(them);
+  const Bitboard ru = pos.rings(us), rt = pos.rings(them);
+  int central = 0;
+  for (Point p : ru) central += GEO.reach[p];
+  for (Point p : rt) central -= GEO.reach[p];
   f[F_MOBILITY] = su.mobility - st.mobility;
-  f[F_CENTRAL] = su.central - st.central;
-  f[F_RINGS_STUCK] = su.stuck - st.stuck;
+  f[F_CENTRAL] = central;
+  f[F_RINGS_STUCK] = (ru.count() - su.movable) - (rt.count() - st.movable);
   if (pos.step() == Step::Place) return;  // no markers yet
   f[F_MARKERS] = pos.markers(us).count() - pos.markers(them).count();
   f[F_FLIP] = su.flippable - st.flippable;
@@ -151,8 +155,9 @@ template <bool Markers>
 }
 
 #if YINSH_X86_DISPATCH
-// The AVX2 form (eval_avx2.cpp), on CPUs with AVX2 (which all have popcnt): both sides at once.
-void features_avx2(const Position& pos, FeatureVector& f) {
+// The AVX2 form (eval_avx2.cpp), on CPUs with AVX2 (which all have popcnt, so what this
+// function counts itself uses that instruction too): both sides at once.
+__attribute__((target("popcnt"))) void features_avx2(const Position& pos, FeatureVector& f) {
   SideStats su, st;
   side_stats_avx2(pos, su, st);
   assemble(pos, su, st, f);

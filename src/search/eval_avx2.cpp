@@ -165,10 +165,8 @@ YINSH_AVX2 void stats(const Position& pos, SideStats& su, SideStats& st) {
   st.mobility = destinations.second;
   su.flippable = flippable.first;
   st.flippable = flippable.second;
-  su.stuck = pos.rings(us).count() - movable.first;
-  st.stuck = pos.rings(them).count() - movable.second;
-  for (Point p : pos.rings(us)) su.central += GEO.reach[p];
-  for (Point p : pos.rings(them)) st.central += GEO.reach[p];
+  su.movable = movable.first;
+  st.movable = movable.second;
   if constexpr (!Markers) return;
   Windows w{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
   const V own = halves(pos.markers(us), pos.markers(them));

@@ -9,10 +9,11 @@
 
 namespace yinsh {
 
+// What needs no pass over the board is left to eval.cpp, once for every form: stuck rings
+// (the side's rings minus `movable`) and central (from the rings' points).
 struct SideStats {
   int mobility = 0;   // ring destinations
-  int stuck = 0;      // rings without one
-  int central = 0;    // sum over the rings of the points on their three lines
+  int movable = 0;    // rings with at least one
   int flippable = 0;  // opposing markers some ring can jump
   // Five-windows with 2, 3, 4 own markers and no opposing one; 4-windows holding one of the
   // side's movable rings (a row next turn). Zero while rings are placed.
