@@ -49,8 +49,8 @@ class AccountStoreTest : public ::testing::TestWithParam<std::string> {
     GameMeta m{id, Variant::Normal, std::nullopt, 1};
     std::string error;
     ASSERT_TRUE(store_->create_game(m, &error)) << error;
-    std::vector<StoredEvent> evs = {{1, event_body(Event{1, 1, ev::Joined{WHITE, "ann", SeatKind::Human, 0, t}})},
-                                    {2, event_body(Event{2, 1, ev::Joined{BLACK, "bob", SeatKind::Human, 0, "b" + t}})}};
+    std::vector<StoredEvent> evs = {{1, event_body(Event{1, 1, ev::Joined{WHITE, "ann", SeatKind::Human, 0, t, ""}})},
+                                    {2, event_body(Event{2, 1, ev::Joined{BLACK, "bob", SeatKind::Human, 0, "b" + t, ""}})}};
     GameSummary s;
     s.id = id;
     s.white = "ann";

@@ -50,8 +50,11 @@ class ChatDeleteTest : public AccountServerTest {
     if (by.empty()) return (*m)["code"];
     EXPECT_EQ((*m)["line"], line);
     EXPECT_EQ((*m)["by"], by);
-    for (WsClient* o : all)
-      if (o != &c) EXPECT_TRUE(o->recv_type("chat_deleted")) << "the removal was not broadcast to everyone";
+    for (WsClient* o : all) {
+      if (o != &c) {
+        EXPECT_TRUE(o->recv_type("chat_deleted")) << "the removal was not broadcast to everyone";
+      }
+    }
     return "";
   }
 };

@@ -96,8 +96,11 @@ TEST_F(LobbyTest, AGameFromARatedSeekIsRatedAndMovesTheShownRating) {
   EXPECT_EQ(again["provisional"], true);
   alice.ws.send({{"type", "seek"}, {"rated", true}});
   const json untimed = bob.view_where([](const json& v) { return v["seeks"].size() == 2; });
-  for (const json& s : untimed["seeks"])
-    if (s["clock"].is_null()) EXPECT_EQ(s["rating"], 1500);
+  for (const json& s : untimed["seeks"]) {
+    if (s["clock"].is_null()) {
+      EXPECT_EQ(s["rating"], 1500);
+    }
+  }
   // A new connection of alice's reads her rating from the store: its first command, sent at
   // once, waits for it.
   WsClient tab(port_, 0, as(alice_session));

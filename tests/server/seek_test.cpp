@@ -15,8 +15,8 @@ using namespace yinsh::server;
 
 namespace {
 
-Seeker guest(const std::string& key, const std::string& address = "10.0.0.1") { return {key, address, key, std::nullopt}; }
-Seeker rated(const std::string& key, int rating) { return {key, "10.0.0." + key, key, rating}; }
+Seeker guest(const std::string& key, const std::string& address = "10.0.0.1") { return {key, address, key, std::nullopt, false, ""}; }
+Seeker rated(const std::string& key, int rating) { return {key, "10.0.0." + key, key, rating, false, ""}; }
 const GameKind kBlitz5{Variant::Normal, ClockSpec{300000, 3000}};
 const GameKind kUntimed{};
 
@@ -213,12 +213,12 @@ TEST(PairingPool, RatedPlayersMeetTheClosestOnceTheRangeAllowsIt) {
 
 TEST(ChallengeBook, ChallengesByNameWithCapsAndNoSelfChallenge) {
   ChallengeBook b;
-  const Seeker alice{"c:1", "x", "Alice", std::nullopt};
-  EXPECT_TRUE(b.add({"c1", alice, "alice", kBlitz5, false, 0}, 2)) << "oneself";
-  EXPECT_TRUE(b.add({"c1", alice, "bob", kBlitz5, true, 0}, 2)) << "rated needs an account";
-  EXPECT_FALSE(b.add({"c1", alice, "bob", kBlitz5, false, 0}, 2));
-  EXPECT_FALSE(b.add({"c2", alice, "Carol", kUntimed, false, 10}, 2));
-  auto e = b.add({"c3", alice, "dave", kUntimed, false, 0}, 2);
+  const Seeker alice{"c:1", "x", "Alice", std::nullopt, false, ""};
+  EXPECT_TRUE(b.add({"c1", alice, "alice", kBlitz5, false, 0, ""}, 2)) << "oneself";
+  EXPECT_TRUE(b.add({"c1", alice, "bob", kBlitz5, true, 0, ""}, 2)) << "rated needs an account";
+  EXPECT_FALSE(b.add({"c1", alice, "bob", kBlitz5, false, 0, ""}, 2));
+  EXPECT_FALSE(b.add({"c2", alice, "Carol", kUntimed, false, 10, ""}, 2));
+  auto e = b.add({"c3", alice, "dave", kUntimed, false, 0, ""}, 2);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->code, "too_many_open");
   ASSERT_EQ(b.sent_to("c:9", "BOB").size(), 1u);
