@@ -48,7 +48,7 @@ void TranspositionTable::store(uint64_t key, Move move, int score, int depth, Bo
   const uint64_t old = e.data.load(std::memory_order_relaxed);
   const bool same = (e.check.load(std::memory_order_relaxed) ^ old) == key;
   // Keep the old move when the new search has none; prefer deeper entries of the same key.
-    if (same && bound != BOUND_EXACT && int((old >> 48) & 0xff) > depth + 2) return;
+  if (same && bound != BOUND_EXACT && int((old >> 48) & 0xff) > depth + 2) return;
   if (same && move.is_none()) move_raw = uint32_t(old);
   const uint64_t data = pack(move_raw, score, depth < 0 ? 0 : depth, bound);
   e.data.store(data, std::memory_order_relaxed);
