@@ -59,8 +59,9 @@ const std::vector<PerftCase>& perft_cases() {
   return cases;
 }
 
-// Complete uniformly random games from the start; returns the number of decisions played.
-uint64_t random_games(int games, uint64_t seed, int* white_wins) {
+// Complete uniformly random games from the start, ring moves drawn on the given path (every
+// path draws the same decisions); returns the number of decisions played.
+uint64_t random_games(int games, uint64_t seed, RingLanes path, int* white_wins) {
   Rng rng(seed);
   StateInfo st;
   uint64_t decisions = 0;
@@ -68,7 +69,7 @@ uint64_t random_games(int games, uint64_t seed, int* white_wins) {
   for (int g = 0; g < games; ++g) {
     Position pos = Position::start();
     while (!pos.is_over()) {
-      pos.do_move(random_move(pos, rng), st);
+      pos.do_move(pos.step() == Step::Move ? random_ring_move_on(path, pos, rng) : random_move(pos, rng), st);
       ++decisions;
     }
     *white_wins += pos.result() == Result::WhiteWins;
@@ -83,20 +84,31 @@ void add_bench_command(CLI::App& app) {
     int games = 100000;
     int depth = 4;
     int search_depth = 5;
+    std::string ring_lanes = "auto";
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("bench", "Measure move generation and search speed (deterministic counts)");
   cmd->add_option("--games", args->games, "Random games to play")->check(CLI::Range(1, 100000000));
   cmd->add_option("--perft-depth", args->depth, "Perft depth from each bench position")->check(CLI::Range(1, 6));
   cmd->add_option("--search-depth", args->search_depth, "Search signature depth")->check(CLI::Range(1, 12));
+  cmd->add_option("--ring-lanes", args->ring_lanes,
+                  "Ring-move path of the random games: auto (the CPU's best), scalar, avx2, avx2-bmi2 or "
+                  "avx512 (to measure a CPU without AVX-512 on one with it)")
+      ->check(CLI::IsMember({"auto", "scalar", "avx2", "avx2-bmi2", "avx512"}));
   cmd->callback([args] {
+    RingLanes lanes = ring_lanes_path();
+    if (args->ring_lanes != "auto") {
+      for (const RingLanes p : {RingLanes::Scalar, RingLanes::Avx2, RingLanes::Avx2Bmi2, RingLanes::Avx512})
+        if (args->ring_lanes == to_string(p)) lanes = p;
+      if (!ring_lanes_supported(lanes))
+        throw CLI::ValidationError("--ring-lanes", args->ring_lanes + " is not supported by this build on this CPU");
+    }
     // The code this CPU runs where the build chooses at start-up (rates depend on it; the
     // counts below do not).
-    std::cout << "code-paths: ring-lanes " << to_string(ring_lanes_path()) << " eval "
-              << to_string(eval_code()) << "\n";
+    std::cout << "code-paths: ring-lanes " << to_string(lanes) << " eval " << to_string(eval_code()) << "\n";
     Stopwatch watch;
     int white_wins = 0;
-    const uint64_t decisions = random_games(args->games, 1, &white_wins);
+    const uint64_t decisions = random_games(args->games, 1, lanes, &white_wins);
     double s = watch.cpu_seconds();
     std::cout << "random-games: " << args->games << " decisions: " << decisions
               << " white-wins: " << white_wins << " cpu-ms: " << int(s * 1000)

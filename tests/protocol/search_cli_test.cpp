@@ -84,6 +84,32 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
       << first;
 }
 
+// --ring-lanes measures one ring-move path: every path plays the same random games (the counts
+// before "cpu-ms" agree), and a path this CPU lacks or an unknown name is an error.
+TEST(SearchCli, BenchRingLanesPathsPlayTheSameGames) {
+  const std::string base = std::string(YINSH_BIN) + " bench --games 200 --perft-depth 1 --search-depth 1";
+  const auto games = [](const std::string& out) {
+    const std::string line = line_starting(out, "random-games: ");
+    return line.substr(0, line.find(" cpu-ms"));
+  };
+  const std::string automatic = run(base);
+  ASSERT_FALSE(games(automatic).empty()) << automatic;
+  for (const std::string path : {"scalar", "avx2", "avx2-bmi2", "avx512"}) {
+    const yinsh::test::CliRun r = yinsh::test::run("bench --games 200 --perft-depth 1 --search-depth 1 --ring-lanes " + path);
+    if (r.status != 0) {  // not on this CPU: said so, and nothing was measured
+      EXPECT_NE(path, "scalar");
+      EXPECT_NE(r.out.find("not supported"), std::string::npos) << r.out;
+      EXPECT_EQ(r.out.find("random-games:"), std::string::npos) << r.out;
+      continue;
+    }
+    EXPECT_NE(line_starting(r.out, "code-paths: ").find("ring-lanes " + path + " "), std::string::npos) << r.out;
+    EXPECT_EQ(games(r.out), games(automatic)) << path;
+  }
+  const yinsh::test::CliRun bad = yinsh::test::run("bench --games 10 --ring-lanes avx9");
+  EXPECT_NE(bad.status, 0);
+  EXPECT_EQ(bad.out.find("random-games:"), std::string::npos) << bad.out;
+}
+
 TEST(SearchCli, MatchPlaysAndWritesRecords) {
   const std::string records = testing::TempDir() + "yinsh_match_records_" + std::to_string(getpid()) + ".txt";
   const std::string out = run(std::string(YINSH_BIN) + " match -a Level=2 -b Level=1 -n 6 -j 2 -q -o " +
