@@ -118,24 +118,23 @@ YINSH_TARGET_BMI2 Point nth_destination_pdep(Point p, const uint32_t* masks, int
                  : Point(64 + std::countr_zero(_pdep_u64(uint64_t(1) << (k - low), hi)));
 }
 
-// Ring r's count: the sum of its three lines' lanes S * r + o.
-template <int S>
+// Ring r's count: the sum of its three lines' lanes 4r + o.
 void sum_lanes(const int32_t* lanes, int n, int* count) {
-  for (int r = 0; r < n; ++r) count[r] = lanes[S * r] + lanes[S * r + 1] + lanes[S * r + 2];
+  for (int r = 0; r < n; ++r) count[r] = lanes[4 * r] + lanes[4 * r + 1] + lanes[4 * r + 2];
 }
 
-template <LanesFn lanes_fn, int S>
+template <LanesFn lanes_fn>
 int counts_lanes(const Position& pos, Color c, Point* from, int* count) {
   const int n = ring_points(pos, c, from);
   alignas(64) int32_t lanes[lanes::MAX_LANES];
   lanes_fn(pos, from, n, lanes, nullptr);
-  sum_lanes<S>(lanes, n, count);
+  sum_lanes(lanes, n, count);
   return n;
 }
 
 // The chosen ring's destinations come from its lanes' masks instead of six ray scans.
 using NthFn = Point (*)(Point, const uint32_t*, int);
-template <LanesFn lanes_fn, int S, NthFn nth_fn>
+template <LanesFn lanes_fn, NthFn nth_fn>
 Move random_lanes(const Position& pos, Rng& rng) {
   Point from[RINGS_PER_SIDE]{};  // (g++ cannot see that ring_points fills n of them)
   const int n = ring_points(pos, pos.side_to_move(), from);
@@ -143,10 +142,10 @@ Move random_lanes(const Position& pos, Rng& rng) {
   alignas(64) uint32_t masks[lanes::MAX_LANES];
   lanes_fn(pos, from, n, lanes, masks);
   int count[RINGS_PER_SIDE];
-  sum_lanes<S>(lanes, n, count);
+  sum_lanes(lanes, n, count);
   int r, k;
   if (!draw_ring_move(count, n, rng, r, k)) return Move::pass();
-  return Move::ring(from[r], nth_fn(from[r], masks + S * r, k));
+  return Move::ring(from[r], nth_fn(from[r], masks + 4 * r, k));
 }
 
 // Read once at start-up. Before that (static initialisation of another file) it reads zeros,
@@ -154,7 +153,8 @@ Move random_lanes(const Position& pos, Rng& rng) {
 CpuPaths detect() {
   __builtin_cpu_init();
   const bool avx2 = __builtin_cpu_supports("avx2"), bmi2 = __builtin_cpu_supports("bmi2");
-  const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && bmi2;
+  const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                      __builtin_cpu_supports("avx512bw") && bmi2;
   const bool slow_pdep = __builtin_cpu_is("znver1") || __builtin_cpu_is("znver2");
   CpuPaths c{uint8_t(1u << int(RingLanes::Scalar)), RingLanes::Scalar};
   const auto add = [&](bool ok, RingLanes path, bool best) {
@@ -178,9 +178,9 @@ const CpuPaths CPU{1, RingLanes::Scalar};
 int counts_on(RingLanes path, const Position& pos, Color c, Point* from, int* count) {
   switch (path) {
 #if YINSH_RING_LANES
-    case RingLanes::Avx512: return counts_lanes<lanes::ring_lanes_avx512, 3>(pos, c, from, count);
+    case RingLanes::Avx512: return counts_lanes<lanes::ring_lanes_avx512>(pos, c, from, count);
     case RingLanes::Avx2:
-    case RingLanes::Avx2Bmi2: return counts_lanes<lanes::ring_lanes_avx2, 4>(pos, c, from, count);
+    case RingLanes::Avx2Bmi2: return counts_lanes<lanes::ring_lanes_avx2>(pos, c, from, count);
 #endif
     default: return counts_scalar(pos, c, from, count);
   }
@@ -189,9 +189,9 @@ int counts_on(RingLanes path, const Position& pos, Color c, Point* from, int* co
 Move random_on(RingLanes path, const Position& pos, Rng& rng) {
   switch (path) {
 #if YINSH_RING_LANES
-    case RingLanes::Avx512: return random_lanes<lanes::ring_lanes_avx512, 3, nth_destination_pdep>(pos, rng);
-    case RingLanes::Avx2: return random_lanes<lanes::ring_lanes_avx2, 4, nth_destination>(pos, rng);
-    case RingLanes::Avx2Bmi2: return random_lanes<lanes::ring_lanes_avx2, 4, nth_destination_pdep>(pos, rng);
+    case RingLanes::Avx512: return random_lanes<lanes::ring_lanes_avx512, nth_destination_pdep>(pos, rng);
+    case RingLanes::Avx2: return random_lanes<lanes::ring_lanes_avx2, nth_destination>(pos, rng);
+    case RingLanes::Avx2Bmi2: return random_lanes<lanes::ring_lanes_avx2, nth_destination_pdep>(pos, rng);
 #endif
     default: return random_scalar(pos, rng);
   }

@@ -2,8 +2,8 @@
 // need, without listing the moves.
 //
 // Each ring has three lines (lines.h); its destinations are the sum of line_moves() over them,
-// fifteen small computations for five rings. On x86-64 they run as fifteen 32-bit lanes
-// (ring_lanes.h): in one register with AVX-512 F and CD (and BMI2), in three with AVX2. The
+// fifteen small computations for five rings. On x86-64 they run as 32-bit lanes
+// (ring_lanes.h): in two registers with AVX-512 F, CD and BW (and BMI2), in three with AVX2. The
 // path is chosen at start-up from the CPU, so any x86-64 build, the package included, uses
 // what the machine has; elsewhere (WebAssembly) the lines are counted one after the other.
 // Every path gives exactly ring_move_count()'s numbers and draws the same decisions.

@@ -36,31 +36,6 @@ YINSH_LANES_TARGET inline V top(V x) { return _mm256_max_epi32(log2_lanes(x), se
 #include "line_moves_lanes.h"
 #undef YINSH_LANES_TARGET
 
-// Per grid cell and orientation (index 4 * cell + orientation, as WALLS): `shuffle`, the
-// byte indices (for vpshufb) of the four bytes from the one holding the line's first bit in
-// its 16-byte layout (0x80, a zero byte, past the end); `info`, that bit within the byte in
-// bits 0-2 and the shifted coordinate in bits 16-23.
-struct ShuffleTables {
-  uint32_t shuffle[GRID_CELLS * 4]{};
-  uint32_t info[GRID_CELLS * 4]{};
-};
-constexpr ShuffleTables build_shuffle_tables() {
-  ShuffleTables t;
-  for (int p = 0; p < GRID_CELLS; ++p) {
-    if (!on_board(Point(p))) continue;
-    for (int o = 0; o < NUM_ORIENTATIONS; ++o) {
-      const int base = LINES.base[o][p];
-      for (int j = 0; j < 4; ++j) {
-        const int b = base / 8 + j;
-        t.shuffle[4 * p + o] |= uint32_t(b < 16 ? b : 0x80) << (8 * j);
-      }
-      t.info[4 * p + o] = uint32_t(base % 8) | uint32_t(LINES.coord[o][p] + 1) << 16;
-    }
-  }
-  return t;
-}
-constexpr ShuffleTables SHUFFLES = build_shuffle_tables();
-
 YINSH_TARGET_AVX2 inline __m256i two_rings(const uint32_t* table, Point a, Point b) {
   return _mm256_inserti128_si256(
       _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table + 4 * a))),
