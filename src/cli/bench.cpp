@@ -91,14 +91,16 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--games", args->games, "Random games to play")->check(CLI::Range(1, 100000000));
   cmd->add_option("--perft-depth", args->depth, "Perft depth from each bench position")->check(CLI::Range(1, 6));
   cmd->add_option("--search-depth", args->search_depth, "Search signature depth")->check(CLI::Range(1, 12));
+  std::vector<std::string> lane_names = {"auto"};
+  for (const RingLanes p : ALL_RING_LANES) lane_names.emplace_back(to_string(p));
   cmd->add_option("--ring-lanes", args->ring_lanes,
                   "Ring-move path of the random games: auto (the CPU's best), scalar, avx2, avx2-bmi2 or "
                   "avx512 (to measure a CPU without AVX-512 on one with it)")
-      ->check(CLI::IsMember({"auto", "scalar", "avx2", "avx2-bmi2", "avx512"}));
+      ->check(CLI::IsMember(lane_names));
   cmd->callback([args] {
     RingLanes lanes = ring_lanes_path();
     if (args->ring_lanes != "auto") {
-      for (const RingLanes p : {RingLanes::Scalar, RingLanes::Avx2, RingLanes::Avx2Bmi2, RingLanes::Avx512})
+      for (const RingLanes p : ALL_RING_LANES)
         if (args->ring_lanes == to_string(p)) lanes = p;
       if (!ring_lanes_supported(lanes))
         throw CLI::ValidationError("--ring-lanes", args->ring_lanes + " is not supported by this build on this CPU");

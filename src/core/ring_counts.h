@@ -18,6 +18,8 @@ namespace yinsh {
 // Avx2 and Avx2Bmi2 count alike; Avx2Bmi2 finds a random move's destination with pdep, chosen
 // where pdep is fast (not on AMD Zen 1 and 2).
 enum class RingLanes : uint8_t { Scalar, Avx2, Avx2Bmi2, Avx512 };
+inline constexpr RingLanes ALL_RING_LANES[] = {RingLanes::Scalar, RingLanes::Avx2, RingLanes::Avx2Bmi2,
+                                               RingLanes::Avx512};
 
 // The path this build uses on this CPU; whether a path can run here (Scalar always can).
 RingLanes ring_lanes_path();
