@@ -1,9 +1,11 @@
 // line_moves() (lines.h) on every 32-bit lane of a vector register: the one body that the AVX2
-// and the AVX-512 lanes (ring_lanes_avx2.cpp, ring_lanes_avx512.cpp) both compile. Each file
-// includes it inside its own anonymous namespace after defining, for its register type V:
+// and the AVX-512 lanes (ring_lanes_avx2.cpp, ring_lanes_avx512.cpp) both compile, from the
+// bytes their shuffles picked to the counts and masks. Each file includes it inside its own
+// anonymous namespace after defining, for its register type V:
 //   YINSH_LANES_TARGET   its function target attribute
 //   add sub and_ or_ xor_ andnot (~a & b) set1
 //   srlv sllv            per-lane shifts; a count of 32 or more (a negative one included) gives 0
+//   srli16               a logical right shift of every lane by 16
 //   tz                   trailing zeros of non-zero lanes
 //   top                  index of the highest set bit; -1 for zero lanes
 // No include guard: it is meant to be included once per instruction set.
@@ -33,4 +35,16 @@ YINSH_LANES_TARGET inline V line_moves_lanes(V occ, V mk, V i, V* mask) {
     *mask = or_(up_mask, down_mask);
   }
   return add(add(up_free, jump_up), add(down_free, jump_down));
+}
+
+// The lanes of the lines whose bytes the shuffle picked (ring_lanes.h): occ_bytes and
+// mk_bytes, four bytes of the pieces and of the markers from the byte holding each line's
+// first bit; info and walls, the lanes' entries of SHUFFLES.info and WALLS. Returns the counts
+// of line_moves_lanes(), and the masks with `mask`.
+YINSH_LANES_TARGET inline V picked_line_moves_lanes(V occ_bytes, V mk_bytes, V info, V walls, V* mask) {
+  const V shift = and_(info, set1(7));
+  const V eleven = set1(0x7ff);
+  const V occ = and_(srlv(occ_bytes, shift), eleven);
+  const V mk = and_(srlv(mk_bytes, shift), eleven);
+  return line_moves_lanes(or_(add(occ, occ), walls), add(mk, mk), srli16(info), mask);  // shifted form
 }

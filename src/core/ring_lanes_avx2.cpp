@@ -27,6 +27,7 @@ YINSH_LANES_TARGET inline V andnot(V a, V b) { return _mm256_andnot_si256(a, b);
 YINSH_LANES_TARGET inline V set1(int x) { return _mm256_set1_epi32(x); }
 YINSH_LANES_TARGET inline V srlv(V a, V n) { return _mm256_srlv_epi32(a, n); }
 YINSH_LANES_TARGET inline V sllv(V a, V n) { return _mm256_sllv_epi32(a, n); }
+YINSH_LANES_TARGET inline V srli16(V a) { return _mm256_srli_epi32(a, 16); }
 // floor(log2(x)) of lanes 0 < x < 2^24; -127 for zero lanes.
 YINSH_LANES_TARGET inline V log2_lanes(V x) {
   return sub(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(x)), 23), set1(127));
@@ -53,17 +54,11 @@ YINSH_TARGET_AVX2 inline __m256i pick(const __m256i* l, __m256i shuffle) {
 YINSH_TARGET_AVX2 inline void two_ring_lanes(const __m256i* occ_layouts, const __m256i* mk_layouts, Point a,
                                              Point b, int32_t* counts, uint32_t* masks) {
   const __m256i shuffle = two_rings(SHUFFLES.shuffle, a, b);
-  const __m256i info = two_rings(SHUFFLES.info, a, b);
-  const __m256i walls = two_rings(WALLS.walls, a, b);
-  const __m256i shift = _mm256_and_si256(info, _mm256_set1_epi32(7));
-  const __m256i i = _mm256_srli_epi32(info, 16);
-  const __m256i eleven = _mm256_set1_epi32(0x7ff);
-  const __m256i occ = _mm256_or_si256(
-      _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(pick(occ_layouts, shuffle), shift), eleven), 1), walls);
-  const __m256i mk =
-      _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(pick(mk_layouts, shuffle), shift), eleven), 1);
   __m256i mask;
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(counts), line_moves_lanes(occ, mk, i, masks ? &mask : nullptr));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(counts),
+                      picked_line_moves_lanes(pick(occ_layouts, shuffle), pick(mk_layouts, shuffle),
+                                              two_rings(SHUFFLES.info, a, b), two_rings(WALLS.walls, a, b),
+                                              masks ? &mask : nullptr));
   if (masks) _mm256_storeu_si256(reinterpret_cast<__m256i*>(masks), mask);
 }
 

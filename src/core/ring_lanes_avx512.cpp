@@ -33,6 +33,7 @@ YINSH_LANES_TARGET inline V andnot(V a, V b) { return _mm512_andnot_si512(a, b);
 YINSH_LANES_TARGET inline V set1(int x) { return _mm512_set1_epi32(x); }
 YINSH_LANES_TARGET inline V srlv(V a, V n) { return _mm512_srlv_epi32(a, n); }
 YINSH_LANES_TARGET inline V sllv(V a, V n) { return _mm512_sllv_epi32(a, n); }
+YINSH_LANES_TARGET inline V srli16(V a) { return _mm512_srli_epi32(a, 16); }
 YINSH_LANES_TARGET inline V tz(V x) { return sub(set1(31), _mm512_lzcnt_epi32(and_(x, sub(set1(0), x)))); }
 YINSH_LANES_TARGET inline V top(V x) { return sub(set1(31), _mm512_lzcnt_epi32(x)); }
 #include "line_moves_lanes.h"
@@ -65,17 +66,10 @@ YINSH_TARGET_AVX512 inline __m512i pick(const __m512i* l, __m512i shuffle) {
 YINSH_TARGET_AVX512 inline void four_ring_lanes(const __m512i* occ_layouts, const __m512i* mk_layouts,
                                                 const Point* p, int n, int32_t* counts, uint32_t* masks) {
   const __m512i shuffle = four_rings(SHUFFLES.shuffle, p, n);
-  const __m512i info = four_rings(SHUFFLES.info, p, n);
-  const __m512i walls = four_rings(WALLS.walls, p, n);
-  const __m512i shift = _mm512_and_si512(info, _mm512_set1_epi32(7));
-  const __m512i i = _mm512_srli_epi32(info, 16);
-  const __m512i eleven = _mm512_set1_epi32(0x7ff);
-  const __m512i occ = _mm512_or_si512(
-      _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(pick(occ_layouts, shuffle), shift), eleven), 1), walls);
-  const __m512i mk =
-      _mm512_slli_epi32(_mm512_and_si512(_mm512_srlv_epi32(pick(mk_layouts, shuffle), shift), eleven), 1);
   __m512i mask;
-  _mm512_store_si512(counts, line_moves_lanes(occ, mk, i, masks ? &mask : nullptr));
+  _mm512_store_si512(counts, picked_line_moves_lanes(pick(occ_layouts, shuffle), pick(mk_layouts, shuffle),
+                                                     four_rings(SHUFFLES.info, p, n), four_rings(WALLS.walls, p, n),
+                                                     masks ? &mask : nullptr));
   if (masks) _mm512_store_si512(masks, mask);
 }
 
