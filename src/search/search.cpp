@@ -1,5 +1,6 @@
 // Alpha-beta (principal variation search) with iterative deepening, a shared transposition
-// table, killer and history move ordering, late-move reductions, and Lazy SMP for more threads.
+// table, killer and history move ordering, late-move reductions and pruning, reverse futility
+// pruning, aspiration windows at the root, and Lazy SMP for more threads.
 //
 // Depth counts turns, not decisions: a placement, ring move or pass costs one ply of depth;
 // a row removal or ring removal costs nothing, so the choices of which row and which ring to
@@ -43,6 +44,24 @@ const auto LMR_TABLE = [] {
     for (int i = 1; i < MAX_MOVES; ++i) t[d][i] = uint8_t(0.5 + std::log(d) * std::log(i) / 1.6);
   return t;
 }();
+
+// Late-move pruning: in the last LMP_MAX_DEPTH plies of a non-PV node, the ring moves ordered
+// after the first lmp_count(depth) (12, 24, 44; never the TT move, root hint or a killer) are
+// not searched at all once a decision that does not lose by force was found. docs/ai.md,
+// "Session 20".
+constexpr int LMP_MAX_DEPTH = 3;
+constexpr int lmp_count(int depth) { return 8 + 4 * depth * depth; }
+
+// Reverse futility pruning: a non-PV node in the last RFP_MAX_DEPTH plies whose static
+// evaluation is at least rfp_margin(depth) above beta returns that evaluation unsearched.
+constexpr int RFP_MAX_DEPTH = 3;
+constexpr int rfp_margin(int depth) { return 60 * depth; }
+
+// Aspiration windows: from depth ASPIRATION_MIN_DEPTH the root is searched in a window of
+// +-ASPIRATION_DELTA around the previous iteration's score, widened on the failing side by a
+// doubling step until the score falls inside.
+constexpr int ASPIRATION_MIN_DEPTH = 4;
+constexpr int ASPIRATION_DELTA = 25;
 
 int score_to_tt(int s, int ply) {
   return s >= SCORE_MATE_BOUND ? s + ply : s <= -SCORE_MATE_BOUND ? s - ply : s;
@@ -175,6 +194,12 @@ class Search {
         return ts;
     }
 
+    if (!pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && std::abs(beta) < SCORE_MATE_BOUND) {
+      const int bar = beta + rfp_margin(depth);
+      const int e = leaf_eval(bar - 1, bar);  // a lazy bound is enough to compare with bar
+      if (e >= bar) return e;
+    }
+
     MoveList list;
     if (ply == 0) {
       for (Move m : w_.root_moves)
@@ -209,6 +234,9 @@ class Search {
       std::swap(order[i], order[bi]);
       std::swap(moves[i], moves[bi]);
       const Move m = moves[i];
+      if (!pv_node && depth <= LMP_MAX_DEPTH && i >= lmp_count(depth) && m.kind() == Move::Ring &&
+          order[i] < (1 << 28) && best > -SCORE_MATE_BOUND)
+        break;  // the rest are ring moves ordered no higher (history scores only)
 
       pos.do_move(m, w_.states[ply]);
       if (s_.net) w_.acc.push(pos);
@@ -288,6 +316,24 @@ class Search {
   Shared& s_;
 };
 
+// One search of the root at `depth`: in an aspiration window around the previous iteration's
+// score (a single line, a known non-forced score), else with the full window. MultiPV lines
+// keep the full window, so that each line's score is exact.
+int search_root(Search& search, const Shared& s, const Worker& w, int depth, int nlines) {
+  if (nlines > 1 || depth < ASPIRATION_MIN_DEPTH || w.root_depth == 0 ||
+      std::abs(w.root_score) >= SCORE_MATE_BOUND)
+    return search.search(-INF, INF, depth, 0);
+  int delta = ASPIRATION_DELTA;
+  int lo = w.root_score - delta, hi = w.root_score + delta;
+  for (;;) {
+    const int v = search.search(lo, hi, depth, 0);
+    if (s.stopped() || (v > lo && v < hi)) return v;
+    if (v <= lo) lo = std::max(-INF, lo - delta);
+    else hi = std::min(INF, hi + delta);
+    delta *= 2;
+  }
+}
+
 // Iterative deepening on one worker. The main worker (id 0) reports each finished depth.
 void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int multipv,
              uint64_t* total_nodes, const std::vector<std::unique_ptr<Worker>>* all,
@@ -312,7 +358,7 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
     lines.clear();
     int v = 0;
     for (w.pv_idx = 0; w.pv_idx < nlines; ++w.pv_idx) {
-      const int lv = search.search(-INF, INF, depth, 0);
+      const int lv = search_root(search, s, w, depth, nlines);
       if (s.stopped()) break;
       if (w.pv_idx == 0) v = lv;
       w.line.winprob = win_permille(lv);
