@@ -34,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 
 bool costs_depth(Move m) { return !m.is_removal(); }
 
-// Late-move reductions: the i-th ring move searched (not the TT move, root hint or a killer)
+// Late-move reductions: the i-th ring move searched (not the TT move, root hint or first killer)
 // at `depth` >= 2 is searched round(ln(depth) ln(i) / 1.6) plies shallower first (at least one,
 // one less at PV nodes), and again at full depth only if it beats alpha. Measured against
 // the former flat one-ply reduction (docs/ai.md, "Search at depth").
@@ -46,7 +46,7 @@ const auto LMR_TABLE = [] {
 }();
 
 // Late-move pruning: in the last LMP_MAX_DEPTH plies of a non-PV node, the ring moves ordered
-// after the first lmp_count(depth) (12, 24, 44; never the TT move, root hint or a killer) are
+// after the first lmp_count(depth) (12, 24, 44; never the TT move, root hint or first killer) are
 // not searched at all once a decision that does not lose by force was found. docs/ai.md,
 // "Session 20".
 constexpr int LMP_MAX_DEPTH = 3;
@@ -234,8 +234,10 @@ class Search {
       std::swap(order[i], order[bi]);
       std::swap(moves[i], moves[bi]);
       const Move m = moves[i];
-      if (!pv_node && depth <= LMP_MAX_DEPTH && i >= lmp_count(depth) && m.kind() == Move::Ring &&
-          order[i] < (1 << 28) && best > -SCORE_MATE_BOUND)
+      // A ring move ordered below the first killer (the second killer included): the moves
+      // that late-move pruning and reductions may skip or search shallower.
+      const bool late_ring = m.kind() == Move::Ring && order[i] < (1 << 28);
+      if (!pv_node && depth <= LMP_MAX_DEPTH && i >= lmp_count(depth) && late_ring && best > -SCORE_MATE_BOUND)
         break;  // the rest are ring moves ordered no higher (history scores only)
 
       pos.do_move(m, w_.states[ply]);
@@ -250,7 +252,7 @@ class Search {
         v = child(alpha, beta, nd);
       } else {
         int r = 0;
-        if (depth >= 2 && i >= 3 && m.kind() == Move::Ring && order[i] < (1 << 28))
+        if (depth >= 2 && i >= 3 && late_ring)
           r = std::max(1, std::min(LMR_TABLE[std::min(depth, MAX_DEPTH)][i] - int(pv_node), nd - 1));
         v = child(alpha, alpha + 1, nd - r);
         if (v > alpha && (r || v < beta)) v = child(alpha, beta, nd);
