@@ -63,6 +63,14 @@ constexpr int rfp_margin(int depth) { return 60 * depth; }
 constexpr int ASPIRATION_MIN_DEPTH = 4;
 constexpr int ASPIRATION_DELTA = 25;
 
+// Move ordering values above every history score (history stays within +-16384): the TT move,
+// then the root hint, then the two killers. Ring moves ordered below ORDER_KILLER_1 are the
+// "late" ones that late-move pruning and reductions may skip or search shallower.
+constexpr int ORDER_TT = 1 << 30;
+constexpr int ORDER_ROOT_HINT = ORDER_TT - 1;
+constexpr int ORDER_KILLER_1 = 1 << 28;
+constexpr int ORDER_KILLER_2 = ORDER_KILLER_1 - 1;
+
 int score_to_tt(int s, int ply) {
   return s >= SCORE_MATE_BOUND ? s + ply : s <= -SCORE_MATE_BOUND ? s - ply : s;
 }
@@ -214,10 +222,10 @@ class Search {
     for (int i = 0; i < count; ++i) {
       const Move m = moves[i] = list[i];
       int s = w_.history[us][m.from() & 127][m.to() & 127];
-      if (m.raw() == tt_move) s = 1 << 30;
-      else if (ply == 0 && m == w_.root_hint()) s = (1 << 30) - 1;
-      else if (m == w_.killers[ply][0]) s = 1 << 28;
-      else if (m == w_.killers[ply][1]) s = (1 << 28) - 1;
+      if (m.raw() == tt_move) s = ORDER_TT;
+      else if (ply == 0 && m == w_.root_hint()) s = ORDER_ROOT_HINT;
+      else if (m == w_.killers[ply][0]) s = ORDER_KILLER_1;
+      else if (m == w_.killers[ply][1]) s = ORDER_KILLER_2;
       order[i] = s;
     }
 
@@ -236,7 +244,7 @@ class Search {
       const Move m = moves[i];
       // A ring move ordered below the first killer (the second killer included): the moves
       // that late-move pruning and reductions may skip or search shallower.
-      const bool late_ring = m.kind() == Move::Ring && order[i] < (1 << 28);
+      const bool late_ring = m.kind() == Move::Ring && order[i] < ORDER_KILLER_1;
       if (!pv_node && depth <= LMP_MAX_DEPTH && i >= lmp_count(depth) && late_ring && best > -SCORE_MATE_BOUND)
         break;  // the rest are ring moves ordered no higher (history scores only)
 
