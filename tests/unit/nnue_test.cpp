@@ -311,9 +311,12 @@ TEST(Nnue, LazyResidualBoundIsAlwaysTrue) {
 }
 
 // With a residual network whose corrections are all zero, lazy leaves return true bounds, so
-// a search finds the same decision and score as Eval=linear (at depths 3 and 4 from this
-// position; deeper, the table and the reductions let weaker bounds reshape the tree, and the
-// scores may differ by a few centi-rings); the option is range-checked.
+// a search finds the same decision and score as Eval=linear at depths 2 and 3 from this
+// position. From depth 4 reverse futility pruning (25 x depth since session 24) returns the
+// lazy bound as its fail-high value where the linear search returns the exact evaluation, and
+// the table and the reductions let the weaker bounds reshape the tree: the score stays within
+// a few centi-rings (8 against 10 at depth 4), the decision may differ. The option is
+// range-checked.
 TEST(Nnue, LazyEvaluationKeepsTheLinearSearchResult) {
   const std::vector<uint8_t> bytes = zero_residual_network_bytes();
   std::string error;
@@ -325,11 +328,13 @@ TEST(Nnue, LazyEvaluationKeepsTheLinearSearchResult) {
   ASSERT_TRUE(lazy.set_option("EvalLazyMargin", "30", &error)) << error;
   EXPECT_FALSE(lazy.set_option("EvalLazyMargin", "-1", &error));
   EXPECT_EQ(lazy.options().get("EvalLazyMargin"), "30");
-  for (int depth : {3, 4}) {
+  for (int depth : {2, 3}) {
     const SearchResult a = search_depth(linear, depth), b = search_depth(lazy, depth);
     EXPECT_EQ(a.best, b.best) << depth;
     EXPECT_EQ(a.info.score, b.info.score) << depth;
   }
+  const SearchResult a = search_depth(linear, 4), b = search_depth(lazy, 4);
+  EXPECT_NEAR(a.info.score, b.info.score, 10);
 }
 
 TEST(SelfplayData, RecordsRoundTrip) {
