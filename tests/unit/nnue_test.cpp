@@ -312,11 +312,12 @@ TEST(Nnue, LazyResidualBoundIsAlwaysTrue) {
 
 // With a residual network whose corrections are all zero, lazy leaves return true bounds, so
 // a search finds the same decision and score as Eval=linear at depths 2 and 3 from this
-// position. From depth 4 reverse futility pruning (25 x depth since session 24) returns the
-// lazy bound as its fail-high value where the linear search returns the exact evaluation, and
-// the table and the reductions let the weaker bounds reshape the tree: the score stays within
-// a few centi-rings (8 against 10 at depth 4), the decision may differ. The option is
-// range-checked.
+// position. Deeper, a lazy leaf's fail-soft value is a weaker bound than the exact evaluation,
+// and the table, the reductions and the pruning let those values reshape the tree. With
+// session 24's reverse futility margin (25 x depth; depth 4 still matched at 60 x depth) this
+// starts at depth 4 here: another decision, score 10 against 8, so depth 4 checks the score
+// within a few centi-rings only. (Not reverse futility pruning's own return value: with the
+// exact evaluation there, depth 4 parts the same way.) The option is range-checked.
 TEST(Nnue, LazyEvaluationKeepsTheLinearSearchResult) {
   const std::vector<uint8_t> bytes = zero_residual_network_bytes();
   std::string error;
