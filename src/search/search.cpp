@@ -46,23 +46,27 @@ const auto LMR_TABLE = [] {
 }();
 
 // Late-move pruning: in the last LMP_MAX_DEPTH plies of a non-PV node, the ring moves ordered
-// after the first lmp_count(depth) (8, 17, 32; never the TT move, root hint or first killer) are
+// after the first lmp_count(depth) (5, 11, 21; never the TT move, root hint or first killer) are
 // not searched at all once a decision that does not lose by force was found. docs/ai.md,
-// "Session 20" (introduced, 8 + 4 depth^2) and "Session 24" (tuned).
+// "Session 20" (introduced, 8 + 4 depth^2), "Session 24" (5 + 3 depth^2) and "Session 25".
 constexpr int LMP_MAX_DEPTH = 3;
-constexpr int lmp_count(int depth) { return 5 + 3 * depth * depth; }
+constexpr int lmp_count(int depth) { return 3 + 2 * depth * depth; }
 
 // Reverse futility pruning: a non-PV node in the last RFP_MAX_DEPTH plies whose static
 // evaluation is at least rfp_margin(depth) above beta returns that evaluation unsearched
-// (margin 60 x depth in session 20, tuned to 25 x depth in session 24).
+// (margin 60 x depth in session 20, 25 x depth in session 24, 15 x depth in session 25).
 constexpr int RFP_MAX_DEPTH = 3;
-constexpr int rfp_margin(int depth) { return 25 * depth; }
+constexpr int rfp_margin(int depth) { return 15 * depth; }
+
+// Internal iterative reduction: a node below the root at depth >= IIR_MIN_DEPTH that the
+// table gives no move to order first is searched one ply shallower (session 25).
+constexpr int IIR_MIN_DEPTH = 4;
 
 // Aspiration windows: from depth ASPIRATION_MIN_DEPTH the root is searched in a window of
 // +-ASPIRATION_DELTA around the previous iteration's score, widened on the failing side by a
-// doubling step until the score falls inside.
+// doubling step until the score falls inside (+-25 in session 20, +-15 in session 25).
 constexpr int ASPIRATION_MIN_DEPTH = 4;
-constexpr int ASPIRATION_DELTA = 25;
+constexpr int ASPIRATION_DELTA = 15;
 
 // Move ordering values above every history score (history stays within +-16384): the TT move,
 // then the root hint, then the two killers. Ring moves ordered below ORDER_KILLER_1 are the
@@ -202,6 +206,8 @@ class Search {
            (tte.bound == BOUND_UPPER && ts <= alpha)))
         return ts;
     }
+
+    if (ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == 0) --depth;
 
     if (!pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && std::abs(beta) < SCORE_MATE_BOUND) {
       const int bar = beta + rfp_margin(depth);
