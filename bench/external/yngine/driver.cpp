@@ -1,7 +1,9 @@
 // yng-driver: temhelk/yngine (an MCTS engine in C++, MIT licence, not part of this project)
 // behind the engine protocol of SPEC section 6, so that `yinsh match -b "cmd:yng-driver"`
 // plays it. Build: build.sh next to this file. Usage: yng-driver [tree-MB] [seconds]
-// (seconds: a fixed time per decision instead of the `go` limits).
+// (seconds: a fixed time per decision instead of the `go` limits). `go movetime` and the
+// clock forms (a 25th of the remaining time plus 0.8 x the increment) are honoured; `go
+// nodes N` runs N playouts; `go depth` has no meaning for MCTS and gets 1 s.
 //
 // Points: yngine numbers the hexagon 11 * y + x with lines along (1,0), (0,1) and (-1,1);
 // SPEC's column c (a = 0) and row r map to x = c - r + 6, y = r - 1, which takes SPEC's
@@ -12,6 +14,7 @@
 // (none)`, and the match scores the game as yngine's forfeit with that message.
 #include <yngine/mcts.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -126,11 +129,12 @@ int main(int argc, char** argv) {
       }
     } else if (cmd == "go") {
       double secs = 1.0;
-      long long wt = -1, bt = -1, wi = 0, bi = 0;
+      long long wt = -1, bt = -1, wi = 0, bi = 0, playouts = 0;
       std::string k;
       long long v;
       while (in >> k >> v) {
         if (k == "movetime") secs = v / 1000.0;
+        else if (k == "nodes") playouts = v;
         else if (k == "wtime") wt = v; else if (k == "btime") bt = v;
         else if (k == "winc") wi = v; else if (k == "binc") bi = v;
       }
@@ -147,7 +151,9 @@ int main(int argc, char** argv) {
         std::cout << "error game over" << std::endl;
         continue;
       }
-      auto fut = mcts->search(MCTS::SearchLimit{float(secs)}, 1);
+      auto fut = playouts > 0 && fixed <= 0
+                     ? mcts->search(MCTS::SearchLimit{int(std::min(playouts, 1LL << 30))}, 1)
+                     : mcts->search(MCTS::SearchLimit{float(secs)}, 1);
       searched = true;
       const Move best = fut.get();
       std::cout << "bestmove " << notation(best) << std::endl;
