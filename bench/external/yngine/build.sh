@@ -18,7 +18,7 @@ for f in "$yng/yngine/mcts.cpp" "$xo/XoshiroCpp.hpp"; do
 done
 # yngine's sources rely on headers its compiler included transitively; name them here
 # instead of editing its files. Its build generates tables.hpp with a small program first.
-flags="-std=c++20 -O3 -DNDEBUG -flto -I$tmp -I$xo -include bit -include algorithm
+flags="-std=c++20 -O3 -DNDEBUG -flto -I$tmp -I$xo -I$here/../../../src -include bit -include algorithm
   -include atomic -include thread -include variant -include iostream -include cmath"
 cp -r "$yng/yngine" "$tmp/yngine"
 g++ $flags "$tmp/yngine/generate_tables.cpp" "$tmp/yngine/bitboard.cpp" -o "$tmp/gen"

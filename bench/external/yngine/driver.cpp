@@ -6,16 +6,18 @@
 // nodes N` runs N playouts; `go depth` has no meaning for MCTS and gets 1 s.
 //
 // Points: yngine numbers the hexagon 11 * y + x with lines along (1,0), (0,1) and (-1,1);
-// SPEC's column c (a = 0) and row r map to x = c - r + 6, y = r - 1, which takes SPEC's
-// three lines onto those (checked for all 85 points at start). Decisions are matched by
-// their notation against yngine's own legal list, so the driver adds no rules of its own:
-// where yngine's rules differ (along the moved ring's own line it finds only a row of the
-// mover's that passes through the ring's start point) it answers `error` and `bestmove
+// the project's point (column c, row r, both from 0; core/types.h) maps to
+// x = c - r + 5, y = r, which takes SPEC's three lines onto those (checked at start
+// against the project's own 85 points, core/geometry.h, both ways). Decisions are matched
+// by their notation against yngine's own legal list, so the driver adds no rules of its
+// own: where yngine's rules differ (along the moved ring's own line it finds only a row of
+// the mover's that passes through the ring's start point) it answers `error` and `bestmove
 // (none)`, and the match scores the game as yngine's forfeit with that message.
 #include <yngine/mcts.hpp>
 
+#include "core/geometry.h"  // the project's board (header only, nothing to link)
+
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -24,27 +26,29 @@
 
 using namespace Yngine;
 
-static int to_index(int c, int r) { return 11 * (r - 1) + (c - r + 6); }
-static std::string point(int idx) {
+static yinsh::Point ours(int idx) {
   const int x = idx % 11, y = idx / 11;
-  const int r = y + 1, c = x + r - 6;
-  return std::string(1, char('a' + c)) + std::to_string(r);
+  return yinsh::make_point(x + y - 5, y);
 }
-static bool point_less(int a, int b) {
-  const int ya = a / 11, xa = a % 11, yb = b / 11, xb = b % 11;
-  const int ca = xa + ya - 5, cb = xb + yb - 5;  // column index (up to a constant)
-  return ca != cb ? ca < cb : ya < yb;
+static int theirs(yinsh::Point p) {
+  return 11 * yinsh::row_of(p) + yinsh::col_of(p) - yinsh::row_of(p) + 5;
+}
+// SPEC's text of a point; the project's own (core/notation.cpp) needs the whole core linked.
+static std::string text(yinsh::Point p) {
+  return std::string(1, char('a' + yinsh::col_of(p))) + std::to_string(yinsh::row_of(p) + 1);
 }
 static std::string notation(const Move& m) {
   return std::visit(variant_overloaded{
-      [](PlaceRingMove p) { return point(p.index); },
-      [](RingMove p) { return point(p.from) + "-" + point(p.to); },
+      [](PlaceRingMove p) { return text(ours(p.index)); },
+      [](RingMove p) { return text(ours(p.from)) + "-" + text(ours(p.to)); },
       [](RemoveRowMove p) {
-        int a = p.from, b = Bitboard::index_move_direction(p.from, p.direction, 4);
-        if (point_less(b, a)) std::swap(a, b);
-        return "x" + point(a) + "-" + point(b);
+        // Points order as SPEC orders a row's ends: lower letter first, then lower number.
+        const yinsh::Point from = ours(p.from);
+        const yinsh::Point to = ours(Bitboard::index_move_direction(p.from, p.direction, 4));
+        const auto [a, b] = std::minmax(from, to);  // references to the two locals
+        return "x" + text(a) + "-" + text(b);
       },
-      [](RemoveRingMove p) { return "x" + point(p.index); },
+      [](RemoveRingMove p) { return "x" + text(ours(p.index)); },
       [](PassMove) { return std::string("pass"); },
   }, m);
 }
@@ -65,27 +69,18 @@ int main(int argc, char** argv) {
     if (argc > 1) mem = std::stoul(argv[1]) << 20;
     if (argc > 2) fixed = std::stod(argv[2]);
   } catch (const std::exception&) {
-    std::fprintf(stderr, "usage: yng-driver [tree-MB] [seconds-per-decision]\n");
+    std::cerr << "usage: yng-driver [tree-MB] [seconds-per-decision]\n";
     return 2;
   }
-  // Check the coordinate map: our 85 points are exactly yngine's board.
-  int n = 0;
-  for (int c = 0; c < 11; ++c)
-    for (int r = 1; r <= 11; ++r) {
-      const int dc = c - 5, dr = r - 6;
-      if (std::abs(dc) > 5 || std::abs(dr) > 5 || std::abs(dc - dr) > 5) continue;
-      if ((dc == -5 && (dr == -5 || dr == 0)) || (dc == 0 && std::abs(dr) == 5) ||
-          (dc == 5 && (dr == 0 || dr == 5)))
-        continue;
-      const int i = to_index(c, r);
-      if (!Bitboard::is_index_in_game(i) || point(i) != std::string(1, char('a' + c)) + std::to_string(r)) {
-        std::printf("error coordinate map broken at %c%d\n", 'a' + c, r);
-        return 1;
-      }
-      ++n;
+  // The coordinate map is a bijection: each of the project's 85 points lands on a point of
+  // yngine's board and comes back, and yngine's board has no other point.
+  for (yinsh::Point p : yinsh::GEO.points)
+    if (!Bitboard::is_index_in_game(uint8_t(theirs(p))) || ours(theirs(p)) != p) {
+      std::cout << "error coordinate map broken at " << text(p) << std::endl;
+      return 1;
     }
-  if (n != 85 || Bitboard::get_game_board().popcount() != 85) {
-    std::printf("error board has %d points\n", n);
+  if (Bitboard::get_game_board().popcount() != yinsh::NUM_POINTS) {
+    std::cout << "error yngine's board does not have 85 points" << std::endl;
     return 1;
   }
   std::unique_ptr<MCTS> mcts = std::make_unique<MCTS>(mem);
@@ -119,7 +114,8 @@ int main(int argc, char** argv) {
       for (std::size_t i = applied.size(); i < moves.size(); ++i) {
         Move m;
         if (!find_move(mcts->get_board(), moves[i], m)) {
-          std::cout << "error yngine cannot follow decision " << i + 1 << " " << moves[i] << std::endl;
+          std::cout << "error yngine cannot follow decision " << i + 1 << " " << moves[i]
+                    << std::endl;
           reset();
           lost = true;
           break;
