@@ -21,6 +21,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -65,11 +66,22 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   std::size_t mem = 2048ull << 20;
   double fixed = 0;
-  try {
-    if (argc > 1) mem = std::stoul(argv[1]) << 20;
-    if (argc > 2) fixed = std::stod(argv[2]);
+  try {  // whole arguments only: tree 1..65536 MB, seconds >= 0 (0 = the `go` limits)
+    std::size_t end = 0;
+    if (argc > 1) {
+      const std::string a = argv[1];
+      const unsigned long mb = a.empty() || a[0] == '-' ? 0 : std::stoul(a, &end);
+      if (end != a.size() || mb < 1 || mb > 65536) throw std::invalid_argument(a);
+      mem = std::size_t(mb) << 20;
+    }
+    if (argc > 2) {
+      const std::string a = argv[2];
+      fixed = std::stod(a, &end);
+      if (end != a.size() || !(fixed >= 0)) throw std::invalid_argument(a);
+    }
+    if (argc > 3) throw std::invalid_argument(argv[3]);
   } catch (const std::exception&) {
-    std::cerr << "usage: yng-driver [tree-MB] [seconds-per-decision]\n";
+    std::cerr << "usage: yng-driver [tree-MB 1..65536] [seconds-per-decision >= 0]\n";
     return 2;
   }
   // The coordinate map is a bijection: each of the project's 85 points lands on a point of
