@@ -4,7 +4,8 @@
 -- Usage: sharkdp-driver [plies 1..6] [server|browser]: plies of its negascout search (a ply
 -- there is a whole turn: a ring move with its removals), and which of its two shipped players:
 -- `server` (its backend: aiFloyd 3 mhNumber rhControlledMarkers, the default) or `browser`
--- (its in-page AI: aiFloyd 3 mhNumber rhZero). It searches to that depth whatever `go` says.
+-- (its in-page AI: aiFloyd 3 mhNumber rhZero). It searches to that depth whatever `go` says,
+-- and writes each decision with its thinking time to stderr.
 --
 -- Points: the project's (column c, row r), both from 0, and sharkdp's (x, y) with the centre
 -- f6 at (0, 0) share the three lines (0,1), (1,0), (1,1): x = c - 5, y = r - 5 (checked at
@@ -21,6 +22,7 @@ import Data.Char (isDigit, toLower)
 import Data.IORef
 import Data.List (foldl', sort, (\\))
 import Data.Maybe (fromJust)
+import GHC.Clock (getMonotonicTimeNSec)
 import System.Environment (getArgs)
 import System.Exit (exitWith, ExitCode (..))
 import System.IO
@@ -144,7 +146,11 @@ run ai = do
             ("position" : _) -> putStrLn "error only startpos [moves ...]" >> loop
             ("go" : _) -> do
               Driver hs bad <- readIORef st
-              putStrLn ("bestmove " ++ maybe (think ai hs) (const "(none)") bad)
+              t0 <- getMonotonicTimeNSec
+              let d = maybe (think ai hs) (const "(none)") bad
+              t1 <- length d `seq` getMonotonicTimeNSec
+              putStrLn ("bestmove " ++ d)
+              hPutStrLn stderr ("sharkdp-driver: " ++ d ++ " after " ++ show ((t1 - t0) `div` 1000000) ++ " ms")
               loop
             [] -> loop
             _ -> putStrLn ("error unknown command: " ++ unwords ws) >> loop
