@@ -18,6 +18,7 @@
 #include "core/geometry.h"  // the project's board (header only, nothing to link)
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -66,7 +67,7 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   std::size_t mem = 2048ull << 20;
   double fixed = 0;
-  try {  // whole arguments only: tree 1..65536 MB, seconds >= 0 (0 = the `go` limits)
+  try {  // whole arguments only: tree 1..65536 MB, finite seconds >= 0 (0 = the `go` limits)
     std::size_t end = 0;
     if (argc > 1) {
       const std::string a = argv[1];
@@ -77,7 +78,7 @@ int main(int argc, char** argv) {
     if (argc > 2) {
       const std::string a = argv[2];
       fixed = std::stod(a, &end);
-      if (end != a.size() || !(fixed >= 0)) throw std::invalid_argument(a);
+      if (end != a.size() || !std::isfinite(fixed) || fixed < 0) throw std::invalid_argument(a);
     }
     if (argc > 3) throw std::invalid_argument(argv[3]);
   } catch (const std::exception&) {
