@@ -38,6 +38,10 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--seed", args->cfg.seed, "Seed of the openings and the engines");
   cmd->add_option("--random-plies", args->cfg.random_plies, "Random ring placements opening each game pair")
       ->check(CLI::Range(0, 10));
+  cmd->add_option("--grace", args->cfg.grace_ms,
+                  "Milliseconds an external engine may overrun its limit before it forfeits the game "
+                  "(it is then stopped and resynchronised, or restarted, before its next game)")
+      ->check(CLI::Range(int64_t(1), int64_t(86400000)));
   cmd->add_option("--records,-o", args->records, "Write every game's record to this file");
   auto* e0 = cmd->add_option("--elo0", args->elo0, "SPRT: Elo of H0 (default 0)");
   auto* e1 = cmd->add_option("--elo1", args->elo1, "SPRT: Elo of H1; giving it turns the SPRT on (over game pairs, pentanomial)");

@@ -91,8 +91,9 @@ MatchReport run_match(const MatchConfig& cfg,
   std::map<int, double> half_pairs;  // pair -> the first player's points in its finished game
   auto worker = [&](int id) {
     std::string error;
-    auto a = make_player(cfg.first, cfg.seed * 2 + uint64_t(id) * 1000 + 1, &error);
-    auto b = a ? make_player(cfg.second, cfg.seed * 2 + uint64_t(id) * 1000 + 2, &error) : nullptr;
+    const uint64_t seed = cfg.seed * 2 + uint64_t(id) * 1000;
+    auto a = make_player(cfg.first, seed + 1, cfg.grace_ms, &error);
+    auto b = a ? make_player(cfg.second, seed + 2, cfg.grace_ms, &error) : nullptr;
     if (!a || !b) {
       std::lock_guard lock(mutex);
       report.error = error;

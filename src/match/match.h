@@ -21,6 +21,7 @@ struct MatchConfig {
   int concurrency = 2;        // games played at once
   uint64_t seed = 1;
   int random_plies = 6;       // random ring placements that open each game pair
+  int64_t grace_ms = 10000;   // an external engine's overrun allowed before its decision is missing
   bool sprt = false;
   SprtParams sprt_params;
 };

@@ -1,5 +1,6 @@
 #include "player.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -60,46 +61,21 @@ class BuiltinPlayer : public Player {
 
 class ExternalPlayer : public Player {
  public:
-  ~ExternalPlayer() override {
-    if (pid_ <= 0) return;
-    send("quit");
-    close(to_);
-    close(from_);
-    for (int i = 0; i < 50; ++i) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-      usleep(10000);
-    }
-    kill(pid_, SIGKILL);  // the process this player started, by its id
-    waitpid(pid_, nullptr, 0);
-  }
+  explicit ExternalPlayer(int64_t grace_ms) : grace_ms_(grace_ms) {}
+  ~ExternalPlayer() override { end_process(false); }
 
   bool start(const std::string& command, std::string* error) {
-    int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0) return fail(error, "cannot create pipes");
-    pid_ = fork();
-    if (pid_ < 0) return fail(error, "cannot fork");
-    if (pid_ == 0) {
-      dup2(in[0], 0);
-      dup2(out[1], 1);
-      close(in[1]);
-      close(out[0]);
-      execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    to_ = in[1];
-    from_ = out[0];
-    send("isready");
-    std::string line;
-    while (read_line(line, 10000))
-      if (line == "readyok") return true;
-    return fail(error, "the engine '" + command + "' did not answer isready");
+    command_ = command;
+    return launch(error);
   }
 
-  void new_game() override { send("newgame"); }
+  void new_game() override {
+    if (out_of_step_) resync();
+    send("newgame");
+  }
 
   bool think(const Game& game, const Limits& limits, Move& out, std::string* error) override {
+    if (pid_ <= 0) return fail(error, "the engine is not running (" + launch_error_ + ")");
     std::string cmd = "position startpos";
     if (!game.moves().empty()) cmd += " moves";
     for (Move m : game.moves()) cmd += " " + to_string(m);
@@ -113,27 +89,110 @@ class ExternalPlayer : public Player {
             std::to_string(limits.time[BLACK]) + " winc " + std::to_string(limits.inc[WHITE]) +
             " binc " + std::to_string(limits.inc[BLACK]);
     send(go);
-    // Generous deadline: the match runner judges time itself; this only catches hangs.
+    // The match runner judges time itself; this deadline only catches hangs. It holds for the
+    // whole answer, so an engine printing `info` lines without end still runs out of time.
     const int64_t budget = limits.movetime ? limits.movetime
                            : limits.time[WHITE] >= 0 ? std::max(limits.time[0], limits.time[1])
                                                      : 600000;
+    const int64_t wait_ms = std::min<int64_t>(budget + grace_ms_, int64_t(1) << 31);
+    const auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
     std::string line;
-    while (read_line(line, int(std::min<int64_t>(budget + 10000, 1 << 30)))) {
+    while (read_line(line, deadline)) {
       if (line.rfind("bestmove ", 0) != 0) continue;
       const auto m = parse_legal_move(game.position(), line.substr(9), error);
-      if (!m) return false;
+      if (!m) return false;  // answered, so still in step: only this decision is lost
       out = *m;
       return true;
     }
-    return fail(error, "the engine gave no bestmove in time (or died)");
+    // A bestmove may still come; read now it would answer the next question. Resync first.
+    out_of_step_ = true;
+    return fail(error, closed_ ? "the engine closed its output (died?) before bestmove"
+                               : "the engine gave no bestmove within " +
+                                     std::to_string(wait_ms) + " ms");
   }
 
  private:
+  using Clock = std::chrono::steady_clock;
+
   static bool fail(std::string* error, const std::string& msg) {
     if (error) *error = msg;
     return false;
   }
+
+  bool launch(std::string* error) {
+    int in[2], out[2];
+    // Close-on-exec, so an engine started by another worker thread inherits none of these.
+    if (pipe2(in, O_CLOEXEC) != 0) return fail(error, launch_error_ = "cannot create pipes");
+    if (pipe2(out, O_CLOEXEC) != 0) {
+      close(in[0]), close(in[1]);
+      return fail(error, launch_error_ = "cannot create pipes");
+    }
+    pid_ = fork();
+    if (pid_ < 0) {
+      for (int fd : {in[0], in[1], out[0], out[1]}) close(fd);
+      return fail(error, launch_error_ = "cannot fork");
+    }
+    if (pid_ == 0) {
+      setpgid(0, 0);  // its own process group: a hung engine is killed with all its children
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    setpgid(pid_, pid_);  // also here, so a kill never races the child's own setpgid
+    close(in[0]);
+    close(out[1]);
+    to_ = in[1];
+    from_ = out[0];
+    buffer_.clear();
+    closed_ = false;
+    send("isready");
+    if (wait_for_readyok(Clock::now() + std::chrono::milliseconds(std::max<int64_t>(grace_ms_, 10000))))
+      return true;
+    end_process(true);
+    return fail(error, launch_error_ = "the engine '" + command_ + "' did not answer isready");
+  }
+
+  // Lines before `readyok` (a late bestmove, info) are answers to questions no longer asked.
+  bool wait_for_readyok(Clock::time_point deadline) {
+    std::string line;
+    while (read_line(line, deadline))
+      if (line == "readyok") return true;
+    return false;
+  }
+
+  void resync() {
+    out_of_step_ = false;
+    if (pid_ > 0 && !closed_) {
+      send("stop");
+      send("isready");
+      if (wait_for_readyok(Clock::now() + std::chrono::milliseconds(grace_ms_))) return;
+    }
+    end_process(true);
+    launch(nullptr);  // on failure pid_ stays -1 and every think() says why
+  }
+
+  // Politely (quit, then half a second) or not; either way the process group is gone after.
+  void end_process(bool kill_now) {
+    if (pid_ <= 0) return;
+    if (!kill_now) send("quit");
+    close(to_);
+    close(from_);
+    to_ = from_ = -1;
+    bool exited = false;
+    for (int i = 0; !kill_now && i < 50 && !exited; ++i) {
+      exited = waitpid(pid_, nullptr, WNOHANG) == pid_;
+      if (!exited) usleep(10000);
+    }
+    if (!exited) {
+      kill(-pid_, SIGKILL);  // the group this player started, by its id
+      waitpid(pid_, nullptr, 0);
+    }
+    pid_ = -1;
+  }
+
   void send(const std::string& s) {
+    if (to_ < 0) return;
     const std::string line = s + "\n";
     size_t done = 0;
     while (done < line.size()) {
@@ -142,8 +201,8 @@ class ExternalPlayer : public Player {
       done += size_t(n);
     }
   }
-  bool read_line(std::string& line, int timeout_ms) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+
+  bool read_line(std::string& line, Clock::time_point deadline) {
     for (;;) {
       const size_t nl = buffer_.find('\n');
       if (nl != std::string::npos) {
@@ -152,28 +211,36 @@ class ExternalPlayer : public Player {
         buffer_.erase(0, nl + 1);
         return true;
       }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            deadline - std::chrono::steady_clock::now()).count();
+      if (closed_ || from_ < 0) return false;
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       if (left <= 0) return false;
       pollfd p{from_, POLLIN, 0};
-      if (poll(&p, 1, int(left)) <= 0) return false;
+      if (poll(&p, 1, int(std::min<int64_t>(left, 1 << 30))) <= 0) return false;
       char buf[4096];
       const ssize_t n = read(from_, buf, sizeof buf);
-      if (n <= 0) return false;
+      if (n <= 0) {
+        closed_ = true;
+        return false;
+      }
       buffer_.append(buf, size_t(n));
     }
   }
 
+  const int64_t grace_ms_;
+  std::string command_, launch_error_, buffer_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
-  std::string buffer_;
+  bool closed_ = false;       // the engine's output reached end of file
+  bool out_of_step_ = false;  // a question went unanswered: resync before the next game
 };
 
 }  // namespace
 
-std::unique_ptr<Player> make_player(const std::string& spec, uint64_t seed, std::string* error) {
+std::unique_ptr<Player> make_player(const std::string& spec, uint64_t seed, int64_t grace_ms,
+                                    std::string* error) {
   if (spec.rfind("cmd:", 0) == 0) {
-    auto p = std::make_unique<ExternalPlayer>();
+    auto p = std::make_unique<ExternalPlayer>(grace_ms);
     if (!p->start(spec.substr(4), error)) return nullptr;
     return p;
   }

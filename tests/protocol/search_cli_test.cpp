@@ -1,9 +1,11 @@
 // Black-box tests of the AI through the real binary (scripts end without `quit`: end of input
 // waits for the search): `go` prints info lines and a legal
 // bestmove, Threads/Level options work, `bench` prints the same search signature every run,
-// and `match` plays games and writes readable records.
+// and `match` plays games and writes readable records, and brings an external engine that
+// missed a decision back in step (or restarts it) before its next game.
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -150,6 +152,80 @@ TEST(SearchCli, MatchAgainstAnExternalEngine) {
                               " engine --level 0' -n 2 -j 1 -q --movetime 20");
   EXPECT_NE(out.find("games 2"), std::string::npos) << out;
   EXPECT_EQ(out.find("forfeit"), std::string::npos) << out;
+}
+
+// An external engine that misses its first decision: a wrapper around `yinsh engine` that
+// turns the first `go` into `go infinite` ("late": the bestmove comes only after `stop`) or
+// stops reading its input for 30 s in a child process ("hang": no `stop`, no `readyok`). The
+// runner must forfeit that game only: the late answer must not be taken as the reply to a
+// question of the next game, and a hung engine must be killed, child included, and restarted.
+struct MissedDecisionMatch {
+  std::string records_text, out, marker;
+};
+
+MissedDecisionMatch match_with_missed_decision(const std::string& mode) {
+  const std::string base = testing::TempDir() + "yinsh_missed_" + mode + "_" + std::to_string(getpid());
+  const std::string wrapper = base + ".sh", marker = base + ".marker", records = base + ".txt";
+  std::remove(marker.c_str());
+  std::ofstream(wrapper) << R"(mode=$1 marker=$2
+while IFS= read -r line; do
+  case "$line" in
+    go*)
+      if [ ! -e "$marker" ]; then
+        : > "$marker"
+        if [ "$mode" = late ]; then echo "go infinite"; continue; fi
+        sleep 30 & echo $! > "$marker"; wait; continue
+      fi;;
+  esac
+  printf '%s\n' "$line"
+done | "$3" engine
+)";
+  MissedDecisionMatch m;
+  m.marker = marker;
+  m.out = run(std::string(YINSH_BIN) + " match -a Level=1 -b 'cmd:sh " + wrapper + " " + mode + " " +
+              marker + " " + YINSH_BIN + "' -n 4 -j 1 -q --movetime 10 --grace 300 --random-plies 10 -o " +
+              records + " 2>&1");
+  std::ifstream in(records);
+  std::stringstream text;
+  text << in.rdbuf();
+  m.records_text = text.str();
+  return m;
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(SearchCli, MatchResyncsAnEngineWhoseBestmoveCameLate) {
+  const MissedDecisionMatch m = match_with_missed_decision("late");
+  EXPECT_NE(m.out.find("games 4"), std::string::npos) << m.out;
+  // Game 1 (the engine plays Black) is lost for want of a bestmove; games 2-4 end on the board.
+  EXPECT_EQ(count(m.records_text, "[Termination "), 1) << m.records_text;
+  EXPECT_NE(m.records_text.find("[Termination \"Black forfeits: the engine gave no bestmove within 310 ms\"]"),
+            std::string::npos) << m.records_text;
+  EXPECT_EQ(count(m.records_text, "[Result "), 4) << m.records_text;
+}
+
+TEST(SearchCli, MatchRestartsAnEngineThatHangs) {
+  const MissedDecisionMatch m = match_with_missed_decision("hang");
+  EXPECT_NE(m.out.find("games 4"), std::string::npos) << m.out;
+  EXPECT_EQ(count(m.records_text, "[Termination "), 1) << m.records_text;
+  EXPECT_NE(m.records_text.find("Black forfeits: the engine gave no bestmove within 310 ms"),
+            std::string::npos) << m.records_text;
+  // The hung engine's child (the `sleep 30`) went with it: gone, or at most a zombie.
+  std::ifstream marker(m.marker);
+  int pid = 0;
+  ASSERT_TRUE(marker >> pid) << "the wrapper wrote no pid";
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat_line;
+  std::getline(stat, stat_line);
+  const size_t paren = stat_line.rfind(')');
+  const bool alive = !stat_line.empty() && paren != std::string::npos && stat_line.size() > paren + 2 &&
+                     stat_line[paren + 2] != 'Z';
+  EXPECT_FALSE(alive) << stat_line;
+  if (alive) kill(pid, SIGKILL);
 }
 
 }  // namespace
