@@ -104,7 +104,8 @@ class ExternalPlayer : public Player {
       out = *m;
       return true;
     }
-    // A bestmove may still come; read now it would answer the next question. Resync first.
+    // A bestmove may still come and would be read as the answer to the next question, so the
+    // engine is resynchronised (or restarted) before its next game.
     out_of_step_ = true;
     return fail(error, closed_ ? "the engine closed its output (died?) before bestmove"
                                : "the engine gave no bestmove within " +
