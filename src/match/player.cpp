@@ -162,12 +162,20 @@ class ExternalPlayer : public Player {
     return false;
   }
 
+  // The missed `go` still owes one `bestmove`: `stop` must bring it. Only then is `isready`
+  // a barrier (an engine answers `isready` at once, even while it is still searching).
   void resync() {
     out_of_step_ = false;
     if (pid_ > 0 && !closed_) {
       send("stop");
-      send("isready");
-      if (wait_for_readyok(Clock::now() + std::chrono::milliseconds(grace_ms_))) return;
+      const auto deadline = Clock::now() + std::chrono::milliseconds(grace_ms_);
+      std::string line;
+      while (read_line(line, deadline)) {
+        if (line.rfind("bestmove", 0) != 0) continue;
+        send("isready");
+        if (wait_for_readyok(Clock::now() + std::chrono::milliseconds(grace_ms_))) return;
+        break;
+      }
     }
     end_process(true);
     launch(nullptr);  // on failure pid_ stays -1 and every think() says why

@@ -23,9 +23,10 @@ class Player {
 // of the built-in engine, e.g. "Level=2" or "Level=8,Hash=32" ("" = defaults); the lower-case
 // items movetime=MS, nodes=N, depth=D override the match's limits for this player only.
 // An external engine may overrun its limit by `grace_ms` before its decision counts as missing;
-// after a missing decision (or a crash) it is brought back in step before its next game: `stop`
-// and `isready`, every line before `readyok` discarded, or, when no `readyok` comes within
-// `grace_ms`, the program killed (its whole process group) and started again.
+// after a missing decision (or a crash) it is brought back in step before its next game: `stop`,
+// lines discarded up to the owed `bestmove`, then `isready` and lines discarded up to `readyok`;
+// when either does not come within `grace_ms`, the program is killed (its whole process group)
+// and started again.
 std::unique_ptr<Player> make_player(const std::string& spec, uint64_t seed, int64_t grace_ms,
                                     std::string* error);
 

@@ -183,7 +183,7 @@ done | "$3" engine
   MissedDecisionMatch m;
   m.marker = marker;
   m.out = run(std::string(YINSH_BIN) + " match -a Level=1 -b 'cmd:sh " + wrapper + " " + mode + " " +
-              marker + " " + YINSH_BIN + "' -n 4 -j 1 -q --movetime 10 --grace 300 --random-plies 10 -o " +
+              marker + " " + YINSH_BIN + "' -n 4 -j 1 -q --movetime 10 --grace 2000 --random-plies 10 -o " +
               records + " 2>&1");
   std::ifstream in(records);
   std::stringstream text;
@@ -203,7 +203,7 @@ TEST(SearchCli, MatchResyncsAnEngineWhoseBestmoveCameLate) {
   EXPECT_NE(m.out.find("games 4"), std::string::npos) << m.out;
   // Game 1 (the engine plays Black) is lost for want of a bestmove; games 2-4 end on the board.
   EXPECT_EQ(count(m.records_text, "[Termination "), 1) << m.records_text;
-  EXPECT_NE(m.records_text.find("[Termination \"Black forfeits: the engine gave no bestmove within 310 ms\"]"),
+  EXPECT_NE(m.records_text.find("[Termination \"Black forfeits: the engine gave no bestmove within 2010 ms\"]"),
             std::string::npos) << m.records_text;
   EXPECT_EQ(count(m.records_text, "[Result "), 4) << m.records_text;
 }
@@ -212,7 +212,7 @@ TEST(SearchCli, MatchRestartsAnEngineThatHangs) {
   const MissedDecisionMatch m = match_with_missed_decision("hang");
   EXPECT_NE(m.out.find("games 4"), std::string::npos) << m.out;
   EXPECT_EQ(count(m.records_text, "[Termination "), 1) << m.records_text;
-  EXPECT_NE(m.records_text.find("Black forfeits: the engine gave no bestmove within 310 ms"),
+  EXPECT_NE(m.records_text.find("Black forfeits: the engine gave no bestmove within 2010 ms"),
             std::string::npos) << m.records_text;
   // The hung engine's child (the `sleep 30`) went with it: gone, or at most a zombie.
   std::ifstream marker(m.marker);
