@@ -1,5 +1,5 @@
 // Running the built `yinsh` binary with arguments in the black-box CLI tests: its exit status
-// and everything it printed, plus small file helpers.
+// and everything it printed, plus small file and text helpers.
 #pragma once
 
 #include <sys/wait.h>
@@ -52,6 +52,13 @@ inline std::string slurp(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// How many times `what` occurs in `text`, overlapping occurrences included.
+inline size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
 }
 
 }  // namespace yinsh::test

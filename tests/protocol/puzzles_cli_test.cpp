@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "cli_run.h"
+
 namespace {
 
 std::string run(const std::string& command, int* status = nullptr) {
@@ -28,18 +30,8 @@ std::string temp_file(const std::string& what) {
   return testing::TempDir() + "yinsh_puzzles_cli_" + info->name() + "_" + what + "_" + std::to_string(getpid());
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1)) ++n;
-  return n;
-}
+using yinsh::test::count;
+using yinsh::test::slurp;
 
 const std::string BIN = YINSH_BIN;
 

@@ -185,35 +185,26 @@ done | "$3" engine
   m.out = run(std::string(YINSH_BIN) + " match -a Level=1 -b 'cmd:sh " + wrapper + " " + mode + " " +
               marker + " " + YINSH_BIN + "' -n 4 -j 1 -q --movetime 10 --grace 2000 --random-plies 10 -o " +
               records + " 2>&1");
-  std::ifstream in(records);
-  std::stringstream text;
-  text << in.rdbuf();
-  m.records_text = text.str();
+  m.records_text = yinsh::test::slurp(records);
   return m;
 }
 
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
+// Game 1 (the engine plays Black) is lost for want of a bestmove; games 2-4 end on the board.
+void expect_only_the_first_game_forfeited(const MissedDecisionMatch& m) {
+  EXPECT_NE(m.out.find("games 4"), std::string::npos) << m.out;
+  EXPECT_EQ(yinsh::test::count(m.records_text, "[Termination "), 1u) << m.records_text;
+  EXPECT_NE(m.records_text.find("[Termination \"Black forfeits: the engine gave no bestmove within 2010 ms\"]"),
+            std::string::npos) << m.records_text;
+  EXPECT_EQ(yinsh::test::count(m.records_text, "[Result "), 4u) << m.records_text;
 }
 
 TEST(SearchCli, MatchResyncsAnEngineWhoseBestmoveCameLate) {
-  const MissedDecisionMatch m = match_with_missed_decision("late");
-  EXPECT_NE(m.out.find("games 4"), std::string::npos) << m.out;
-  // Game 1 (the engine plays Black) is lost for want of a bestmove; games 2-4 end on the board.
-  EXPECT_EQ(count(m.records_text, "[Termination "), 1) << m.records_text;
-  EXPECT_NE(m.records_text.find("[Termination \"Black forfeits: the engine gave no bestmove within 2010 ms\"]"),
-            std::string::npos) << m.records_text;
-  EXPECT_EQ(count(m.records_text, "[Result "), 4) << m.records_text;
+  expect_only_the_first_game_forfeited(match_with_missed_decision("late"));
 }
 
 TEST(SearchCli, MatchRestartsAnEngineThatHangs) {
   const MissedDecisionMatch m = match_with_missed_decision("hang");
-  EXPECT_NE(m.out.find("games 4"), std::string::npos) << m.out;
-  EXPECT_EQ(count(m.records_text, "[Termination "), 1) << m.records_text;
-  EXPECT_NE(m.records_text.find("Black forfeits: the engine gave no bestmove within 2010 ms"),
-            std::string::npos) << m.records_text;
+  expect_only_the_first_game_forfeited(m);
   // The hung engine's child (the `sleep 30`) went with it: gone, or at most a zombie.
   std::ifstream marker(m.marker);
   int pid = 0;
