@@ -97,8 +97,7 @@ class ExternalPlayer : public Player {
     const int64_t wait_ms = std::min<int64_t>(budget + grace_ms_, int64_t(1) << 31);
     const auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
     std::string line;
-    while (read_line(line, deadline)) {
-      if (line.rfind("bestmove ", 0) != 0) continue;
+    if (read_until("bestmove ", deadline, line)) {
       const auto m = parse_legal_move(game.position(), line.substr(9), error);
       if (!m) return false;  // answered, so still in step: only this decision is lost
       out = *m;
@@ -154,11 +153,18 @@ class ExternalPlayer : public Player {
     return fail(error, launch_error_ = "the engine '" + command_ + "' did not answer isready");
   }
 
-  // Lines before `readyok` (a late bestmove, info) are answers to questions no longer asked.
+  // Reads up to the first line starting with `prefix` (true, the line in `line`); the lines
+  // before it (info, a late bestmove) answer questions no longer asked and are dropped.
+  bool read_until(const char* prefix, Clock::time_point deadline, std::string& line) {
+    while (read_line(line, deadline))
+      if (line.rfind(prefix, 0) == 0) return true;
+    return false;
+  }
+
   bool wait_for_readyok(Clock::time_point deadline) {
     std::string line;
     while (read_line(line, deadline))
-      if (line == "readyok") return true;
+      if (line == "readyok") return true;  // exactly; the lines before it are dropped
     return false;
   }
 
@@ -166,15 +172,13 @@ class ExternalPlayer : public Player {
   // a barrier (an engine answers `isready` at once, even while it is still searching).
   void resync() {
     out_of_step_ = false;
+    const auto grace = std::chrono::milliseconds(grace_ms_);
     if (pid_ > 0 && !closed_) {
       send("stop");
-      const auto deadline = Clock::now() + std::chrono::milliseconds(grace_ms_);
       std::string line;
-      while (read_line(line, deadline)) {
-        if (line.rfind("bestmove", 0) != 0) continue;
+      if (read_until("bestmove ", Clock::now() + grace, line)) {
         send("isready");
-        if (wait_for_readyok(Clock::now() + std::chrono::milliseconds(grace_ms_))) return;
-        break;
+        if (wait_for_readyok(Clock::now() + grace)) return;
       }
     }
     end_process(true);
