@@ -14,6 +14,7 @@
 #include "core/random.h"
 #include "core/ring_counts.h"
 #include "search/eval.h"
+#include "search/nnue.h"
 #include "search/signature.h"
 
 namespace yinsh::cli {
@@ -140,6 +141,15 @@ void add_bench_command(CLI::App& app) {
               << " cpu-ms: " << int(s * 1000) << " wall-ms: " << int(watch.wall_seconds() * 1000) << "\n";
     std::cout << "search-nodes: " << sig.nodes << "\n";
     std::cout << "search-nodes-per-second: " << uint64_t(double(sig.nodes) / s) << "\n";
+
+    // The same positions with the built-in network as the evaluation (what the engine plays
+    // with by default): a new network, or a change of its inference, changes this count.
+    watch = Stopwatch();
+    const SignatureResult net_sig = search_signature(args->search_depth, nnue::embedded_network());
+    s = watch.cpu_seconds();
+    std::cout << "search-nnue-nodes: " << net_sig.nodes << " cpu-ms: " << int(s * 1000)
+              << " wall-ms: " << int(watch.wall_seconds() * 1000) << "\n";
+    std::cout << "search-nnue-nodes-per-second: " << uint64_t(double(net_sig.nodes) / s) << "\n";
   });
 }
 

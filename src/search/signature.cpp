@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -31,12 +32,13 @@ const std::vector<std::vector<std::string>>& signature_positions() {
 
 }  // namespace
 
-SignatureResult search_signature(int depth) {
+SignatureResult search_signature(int depth, std::shared_ptr<const nnue::Network> net) {
   SignatureResult out;
   std::atomic<bool> stop{false};
   SearchConfig config;
   config.threads = 1;
   config.hash_mb = 16;
+  config.net = std::move(net);
   Searcher searcher(config);
   auto run = [&](const Position& pos) {
     searcher.clear();

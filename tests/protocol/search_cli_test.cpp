@@ -73,6 +73,17 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
   ASSERT_FALSE(a.empty());
   EXPECT_EQ(a, b);
   EXPECT_NE(a, "search-nodes: 0");
+  // The same positions searched with the built-in network: its own count, as fixed, and not
+  // the linear evaluation's (the network is what it signs).
+  const auto net_count = [](const std::string& out) {
+    const std::string line = line_starting(out, "search-nnue-nodes: ");
+    return line.substr(0, line.find(" cpu-ms"));
+  };
+  const std::string n = net_count(first);
+  ASSERT_FALSE(n.empty()) << first;
+  EXPECT_EQ(n, net_count(run(cmd)));
+  EXPECT_NE(n, "search-nnue-nodes: 0");
+  EXPECT_NE(n.substr(std::string("search-nnue-nodes: ").size()), a.substr(std::string("search-nodes: ").size()));
   // Which code the rates were measured with: a ring-lanes path and an evaluation form.
   const std::string paths = line_starting(first, "code-paths: ");
   EXPECT_TRUE(paths.find("ring-lanes scalar") != std::string::npos ||
