@@ -9,9 +9,11 @@
 #include <cstdint>
 #include <memory>
 
-#include "search/nnue.h"
-
 namespace yinsh {
+
+namespace nnue {
+struct Network;
+}
 
 struct SignatureResult {
   uint64_t nodes = 0;

@@ -37,6 +37,12 @@ std::string line_starting(const std::string& text, const std::string& prefix) {
   return "";
 }
 
+// A bench line's counts: the line starting with `prefix`, up to its timings (" cpu-ms").
+std::string counts(const std::string& text, const std::string& prefix) {
+  const std::string line = line_starting(text, prefix);
+  return line.substr(0, line.find(" cpu-ms"));
+}
+
 TEST(SearchCli, GoDepthPrintsInfoAndALegalBestmove) {
   const std::string out = engine(
       "position startpos moves e5 f6 d4 g7 c5 e7 h8 f3 e3 g5\nlegal\ngo depth 3\n");
@@ -67,23 +73,19 @@ TEST(SearchCli, LevelOptionIsRangeChecked) {
 
 TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
   const std::string cmd = std::string(YINSH_BIN) + " bench --games 10 --perft-depth 1 --search-depth 3";
-  const std::string first = run(cmd);
+  const std::string first = run(cmd), second = run(cmd);
   const std::string a = line_starting(first, "search-nodes: ");
-  const std::string b = line_starting(run(cmd), "search-nodes: ");
+  const std::string b = line_starting(second, "search-nodes: ");
   ASSERT_FALSE(a.empty());
   EXPECT_EQ(a, b);
   EXPECT_NE(a, "search-nodes: 0");
   // The same positions searched with the built-in network: its own count, as fixed, and not
   // the linear evaluation's (the network is what it signs).
-  const auto net_count = [](const std::string& out) {
-    const std::string line = line_starting(out, "search-nnue-nodes: ");
-    return line.substr(0, line.find(" cpu-ms"));
-  };
-  const std::string n = net_count(first);
+  const std::string n = counts(first, "search-nnue-nodes: ");
   ASSERT_FALSE(n.empty()) << first;
-  EXPECT_EQ(n, net_count(run(cmd)));
+  EXPECT_EQ(n, counts(second, "search-nnue-nodes: "));
   EXPECT_NE(n, "search-nnue-nodes: 0");
-  EXPECT_NE(n.substr(std::string("search-nnue-nodes: ").size()), a.substr(std::string("search-nodes: ").size()));
+  EXPECT_NE(n.substr(n.find(' ')), a.substr(a.find(' ')));  // the numbers after the names
   // Which code the rates were measured with: a ring-lanes path and an evaluation form.
   const std::string paths = line_starting(first, "code-paths: ");
   EXPECT_TRUE(paths.find("ring-lanes scalar") != std::string::npos ||
@@ -101,10 +103,7 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
 // before "cpu-ms" agree), and a path this CPU lacks or an unknown name is an error.
 TEST(SearchCli, BenchRingLanesPathsPlayTheSameGames) {
   const std::string base = std::string(YINSH_BIN) + " bench --games 200 --perft-depth 1 --search-depth 1";
-  const auto games = [](const std::string& out) {
-    const std::string line = line_starting(out, "random-games: ");
-    return line.substr(0, line.find(" cpu-ms"));
-  };
+  const auto games = [](const std::string& out) { return counts(out, "random-games: "); };
   const std::string automatic = run(base);
   ASSERT_FALSE(games(automatic).empty()) << automatic;
   for (const std::string path : {"scalar", "avx2", "avx2-bmi2", "avx512"}) {
