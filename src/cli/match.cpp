@@ -2,6 +2,8 @@
 // verdict, and writes every game as a record in the official notation.
 #include <signal.h>
 
+#include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -11,12 +13,28 @@
 
 namespace yinsh::cli {
 
+namespace {
+
+// "base" or "base+inc", whole milliseconds: base above 0, inc 0 or more, nothing else.
+bool parse_clock(const std::string& text, long long& base, long long& inc) {
+  const char* end = text.data() + text.size();
+  auto [p, ec] = std::from_chars(text.data(), end, base);
+  if (ec != std::errc() || base <= 0) return false;
+  inc = 0;
+  if (p == end) return true;
+  if (*p != '+' || p + 1 == end || !std::isdigit(static_cast<unsigned char>(p[1]))) return false;
+  auto [q, ec2] = std::from_chars(p + 1, end, inc);
+  return ec2 == std::errc() && q == end;
+}
+
+}  // namespace
+
 void add_match_command(CLI::App& app) {
   struct Args {
     MatchConfig cfg;
     int64_t movetime = 0, nodes = 0;
     int depth = 0;
-    std::string tc, records;
+    std::string tc, first_tc, second_tc, records;
     double elo0 = 0, elo1 = 0;
     bool sprt = false, quiet = false;
   };
@@ -34,6 +52,8 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--depth", args->depth, "Fixed depth per decision")->check(CLI::Range(1, 60));
   cmd->add_option("--nodes", args->nodes, "Fixed nodes per decision")->check(CLI::Range(int64_t(1), int64_t(1) << 50));
   cmd->add_option("--tc", args->tc, "Clock per game, 'base+inc' in milliseconds (e.g. 10000+100)");
+  cmd->add_option("--first-tc", args->first_tc, "The first player's clock ('base+inc'), instead of --tc: time odds");
+  cmd->add_option("--second-tc", args->second_tc, "The second player's clock ('base+inc'), instead of --tc");
   cmd->add_option("--concurrency,-j", args->cfg.concurrency, "Games played at once")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", args->cfg.seed, "Seed of the openings and the engines");
   cmd->add_option("--random-plies", args->cfg.random_plies, "Random ring placements opening each game pair")
@@ -54,18 +74,27 @@ void add_match_command(CLI::App& app) {
     cfg.limits.movetime = args->movetime;
     cfg.limits.depth = args->depth;
     cfg.limits.nodes = uint64_t(args->nodes);
-    if (!args->tc.empty()) {
+    // Each player's clock: its own option, else --tc, else none.
+    const std::pair<const char*, const std::string*> clocks[2] = {
+        {args->first_tc.empty() ? "--tc" : "--first-tc", args->first_tc.empty() ? &args->tc : &args->first_tc},
+        {args->second_tc.empty() ? "--tc" : "--second-tc", args->second_tc.empty() ? &args->tc : &args->second_tc}};
+    for (int i = 0; i < 2; ++i) {
+      const auto& [flag, text] = clocks[i];
+      if (text->empty()) continue;
       long long base = 0, inc = 0;
-      char extra = 0;
-      const int n = std::sscanf(args->tc.c_str(), "%lld+%lld%c", &base, &inc, &extra);
-      if (n < 1 || n > 2 || base <= 0 || inc < 0) {
-        std::cerr << "error: --tc expects 'base+inc' in milliseconds, e.g. 10000+100\n";
+      if (!parse_clock(*text, base, inc)) {
+        std::cerr << "error: " << flag << " expects 'base+inc' in milliseconds, e.g. 10000+100\n";
         std::exit(2);
       }
-      cfg.limits.time[WHITE] = cfg.limits.time[BLACK] = base;
-      cfg.limits.inc[WHITE] = cfg.limits.inc[BLACK] = inc;
+      cfg.clock_base[i] = base;
+      cfg.clock_inc[i] = inc;
     }
-    if (!cfg.limits.movetime && !cfg.limits.depth && !cfg.limits.nodes && args->tc.empty())
+    const bool clocked = cfg.clock_base[0] >= 0 || cfg.clock_base[1] >= 0;
+    if (clocked && (cfg.clock_base[0] < 0 || cfg.clock_base[1] < 0)) {
+      std::cerr << "error: both players need a clock: give --tc, or both --first-tc and --second-tc\n";
+      std::exit(2);
+    }
+    if (!cfg.limits.movetime && !cfg.limits.depth && !cfg.limits.nodes && !clocked)
       cfg.limits.movetime = 100;
     cfg.sprt = e1->count() > 0;
     cfg.sprt_params.elo0 = args->elo0;

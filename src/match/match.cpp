@@ -29,15 +29,21 @@ GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& 
   Game game = opening(cfg.seed, index / 2, cfg.random_plies);
   white.new_game();
   black.new_game();
-  const bool clocks = cfg.limits.time[WHITE] >= 0;
-  int64_t clock[2] = {cfg.limits.time[WHITE], cfg.limits.time[BLACK]};
+  const bool clocks = cfg.clock_base[0] >= 0;
+  const int white_player = first_is_white ? 0 : 1;  // index into the config's first/second arrays
+  int64_t clock[2], inc[2];
+  clock[WHITE] = cfg.clock_base[white_player], clock[BLACK] = cfg.clock_base[1 - white_player];
+  inc[WHITE] = cfg.clock_inc[white_player], inc[BLACK] = cfg.clock_inc[1 - white_player];
   Color loser = WHITE;
   bool forfeit = false;
   while (!game.position().is_over()) {
     const Color side = game.position().side_to_move();
     Player& p = side == WHITE ? white : black;
     Limits l = cfg.limits;
-    if (clocks) l.time[WHITE] = clock[WHITE], l.time[BLACK] = clock[BLACK];
+    if (clocks) {
+      l.time[WHITE] = clock[WHITE], l.time[BLACK] = clock[BLACK];
+      l.inc[WHITE] = inc[WHITE], l.inc[BLACK] = inc[BLACK];
+    }
     const auto t0 = std::chrono::steady_clock::now();
     Move m;
     std::string error;
@@ -57,7 +63,7 @@ GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& 
         loser = side, forfeit = true;
         break;
       }
-      clock[side] += cfg.limits.inc[side];
+      clock[side] += inc[side];
     }
   }
   double white_points = 0.5;
@@ -85,6 +91,10 @@ GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& 
 MatchReport run_match(const MatchConfig& cfg,
                       const std::function<void(const GameOutcome&, const MatchReport&)>& on_game) {
   MatchReport report;
+  if ((cfg.clock_base[0] >= 0) != (cfg.clock_base[1] >= 0)) {
+    report.error = "both players need a clock, or neither";
+    return report;
+  }
   std::mutex mutex;
   std::atomic<int> next{0};
   std::atomic<bool> done{false};

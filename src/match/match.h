@@ -17,7 +17,12 @@ struct MatchConfig {
   std::string first, second;  // player specs (player.h)
   std::string first_name = "A", second_name = "B";
   int games = 100;
-  Limits limits;              // per decision; with time[] set, clocks are kept per game
+  Limits limits;              // per decision (movetime, depth, nodes); its clocks are unused
+  // Each player's clock per game in ms, indexed first/second (not by colour): the base
+  // (-1 = no clocks) and the increment added after each of its decisions. Both players have a
+  // clock or neither; unequal clocks give time odds.
+  int64_t clock_base[2] = {-1, -1};
+  int64_t clock_inc[2] = {0, 0};
   int concurrency = 2;        // games played at once
   uint64_t seed = 1;
   int random_plies = 6;       // random ring placements that open each game pair

@@ -1,18 +1,20 @@
 // Black-box tests of the AI through the real binary (scripts end without `quit`: end of input
 // waits for the search): `go` prints info lines and a legal
 // bestmove, Threads/Level options work, `bench` prints the same search signature every run,
-// and `match` plays games and writes readable records, and brings an external engine that
-// missed a decision back in step (or restarts it) before its next game.
+// and `match` plays games and writes readable records, keeps each player's own clock, and brings
+// an external engine that missed a decision back in step (or restarts it) before its next game.
 #include <gtest/gtest.h>
 
 #include <signal.h>
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli_run.h"
 
@@ -162,6 +164,63 @@ TEST(SearchCli, MatchAgainstAnExternalEngine) {
                               " engine --level 0' -n 2 -j 1 -q --movetime 20");
   EXPECT_NE(out.find("games 2"), std::string::npos) << out;
   EXPECT_EQ(out.find("forfeit"), std::string::npos) << out;
+}
+
+// Time odds: each player keeps its own clock (--first-tc / --second-tc). An external engine
+// that logs its input sees, in every `go`, its own clock and increment on its own colour's side
+// and the other player's on the other: in game 1 the first player is White, in game 2 Black.
+TEST(SearchCli, MatchGivesEachPlayerItsOwnClock) {
+  const std::string base = testing::TempDir() + "yinsh_clocks_" + std::to_string(getpid());
+  const std::string wrapper = base + ".sh", log = base + ".log";
+  std::remove(log.c_str());
+  std::ofstream(wrapper) << "tee -a \"$1\" | \"$2\" engine --level 0\n";
+  const std::string out = run(std::string(YINSH_BIN) + " match -a Level=1 -b 'cmd:sh " + wrapper + " " + log +
+                              " " + YINSH_BIN + "' -n 2 -j 1 -q --first-tc 2000+7 --second-tc 4000+11 2>&1");
+  EXPECT_NE(out.find("games 2,"), std::string::npos) << out;
+  EXPECT_EQ(out.find("forfeit"), std::string::npos) << out;
+  EXPECT_EQ(out.find("on time"), std::string::npos) << out;
+  // Per game (counted by `newgame`): every go's clocks, as {wtime, btime, winc, binc}.
+  std::vector<std::vector<std::array<long long, 4>>> games;
+  std::istringstream in(yinsh::test::slurp(log));
+  for (std::string line; std::getline(in, line);) {
+    if (line == "newgame") games.emplace_back();
+    if (line.rfind("go", 0) != 0) continue;
+    std::array<long long, 4> c{};
+    ASSERT_EQ(std::sscanf(line.c_str(), "go wtime %lld btime %lld winc %lld binc %lld", &c[0], &c[1], &c[2], &c[3]), 4)
+        << line;
+    ASSERT_FALSE(games.empty()) << "go before newgame";
+    games.back().push_back(c);
+  }
+  ASSERT_EQ(games.size(), 2u);
+  for (int g = 0; g < 2; ++g) {
+    ASSERT_FALSE(games[g].empty()) << "game " << g + 1;
+    const int b = g == 0 ? 1 : 0;  // the second player's colour index: Black in game 1, White in game 2
+    // Its clock is full when first asked (the openings end with White to move) ...
+    EXPECT_EQ(games[g].front()[b], 4000) << "game " << g + 1;
+    if (g == 0) {
+      EXPECT_LE(games[g].front()[0], 2007);  // ... the first player's already ran
+    }
+    for (size_t k = 0; k < games[g].size(); ++k) {
+      const auto& c = games[g][k];
+      EXPECT_EQ(c[2 + b], 11) << "game " << g + 1;
+      EXPECT_EQ(c[2 + (1 - b)], 7) << "game " << g + 1;
+      EXPECT_LE(c[b], 4000 + 11 * (long long)k) << "its k-th go follows k decisions of its own";
+    }
+  }
+}
+
+// A clock for one player only, or one that is not whole milliseconds 'base[+inc]', is refused.
+TEST(SearchCli, MatchRejectsBadClocks) {
+  const yinsh::test::CliRun one = yinsh::test::run("match -a Level=1 -b Level=1 -n 2 --first-tc 1000+10");
+  EXPECT_EQ(one.status, 2) << one.out;
+  EXPECT_NE(one.out.find("both players need a clock"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("games "), std::string::npos) << one.out;
+  for (const std::string clock : {"5s", "1000+", "1000+-5", "0+10", "+5", "1000+5x", "-1000"}) {
+    const yinsh::test::CliRun bad = yinsh::test::run("match -a Level=1 -b Level=1 -n 2 --tc 1000 --second-tc=" + clock);
+    EXPECT_EQ(bad.status, 2) << clock << "\n" << bad.out;
+    EXPECT_NE(bad.out.find("--second-tc expects 'base+inc'"), std::string::npos) << clock << "\n" << bad.out;
+    EXPECT_EQ(bad.out.find("games "), std::string::npos) << bad.out;
+  }
 }
 
 // An external engine that misses its first decision: a wrapper around `yinsh engine` that
