@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 
 #include "commands.h"
@@ -74,26 +75,24 @@ void add_match_command(CLI::App& app) {
     cfg.limits.movetime = args->movetime;
     cfg.limits.depth = args->depth;
     cfg.limits.nodes = uint64_t(args->nodes);
-    // Each player's clock: its own option, else --tc, else none.
-    const std::pair<const char*, const std::string*> clocks[2] = {
-        {args->first_tc.empty() ? "--tc" : "--first-tc", args->first_tc.empty() ? &args->tc : &args->first_tc},
-        {args->second_tc.empty() ? "--tc" : "--second-tc", args->second_tc.empty() ? &args->tc : &args->second_tc}};
-    for (int i = 0; i < 2; ++i) {
-      const auto& [flag, text] = clocks[i];
-      if (text->empty()) continue;
+    // --tc sets both players' clocks, --first-tc / --second-tc one player's (they win over --tc).
+    const auto set_clock = [&cfg](const char* flag, const std::string& text, std::initializer_list<int> players) {
+      if (text.empty()) return;
       long long base = 0, inc = 0;
-      if (!parse_clock(*text, base, inc)) {
+      if (!parse_clock(text, base, inc)) {
         std::cerr << "error: " << flag << " expects 'base+inc' in milliseconds, e.g. 10000+100\n";
         std::exit(2);
       }
-      cfg.clock_base[i] = base;
-      cfg.clock_inc[i] = inc;
-    }
-    const bool clocked = cfg.clock_base[0] >= 0 || cfg.clock_base[1] >= 0;
-    if (clocked && (cfg.clock_base[0] < 0 || cfg.clock_base[1] < 0)) {
-      std::cerr << "error: both players need a clock: give --tc, or both --first-tc and --second-tc\n";
+      for (int i : players) cfg.clock_base[i] = base, cfg.clock_inc[i] = inc;
+    };
+    set_clock("--tc", args->tc, {0, 1});
+    set_clock("--first-tc", args->first_tc, {0});
+    set_clock("--second-tc", args->second_tc, {1});
+    if (const std::string error = config_error(cfg); !error.empty()) {  // before any file is written
+      std::cerr << "error: " << error << ": give --tc, or both --first-tc and --second-tc\n";
       std::exit(2);
     }
+    const bool clocked = cfg.clock_base[0] >= 0;
     if (!cfg.limits.movetime && !cfg.limits.depth && !cfg.limits.nodes && !clocked)
       cfg.limits.movetime = 100;
     cfg.sprt = e1->count() > 0;

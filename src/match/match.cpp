@@ -88,13 +88,15 @@ GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& 
 
 }  // namespace
 
+std::string config_error(const MatchConfig& cfg) {
+  if ((cfg.clock_base[0] >= 0) != (cfg.clock_base[1] >= 0)) return "both players need a clock, or neither";
+  return "";
+}
+
 MatchReport run_match(const MatchConfig& cfg,
                       const std::function<void(const GameOutcome&, const MatchReport&)>& on_game) {
   MatchReport report;
-  if ((cfg.clock_base[0] >= 0) != (cfg.clock_base[1] >= 0)) {
-    report.error = "both players need a clock, or neither";
-    return report;
-  }
+  if (report.error = config_error(cfg); !report.error.empty()) return report;
   std::mutex mutex;
   std::atomic<int> next{0};
   std::atomic<bool> done{false};

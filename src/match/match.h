@@ -45,11 +45,15 @@ struct MatchReport {
   EloEstimate pair_elo;     // pentanomial, from the pairs; the SPRT uses this model
   double llr = 0;
   SprtVerdict verdict = SprtVerdict::Continue;
-  std::string error;        // set when a player could not be started
+  std::string error;        // set when the config is wrong or a player could not be started
 };
 
-// Blocks until the match ends. `on_game` is called (serialised, from a worker thread) after
-// every game with the game and the running report.
+// What is wrong with `config` for a match ("" when nothing): today, a clock for one player only.
+std::string config_error(const MatchConfig& config);
+
+// Blocks until the match ends (at once, with `error` set, when config_error() says why).
+// `on_game` is called (serialised, from a worker thread) after every game with the game and the
+// running report.
 MatchReport run_match(const MatchConfig& config,
                       const std::function<void(const GameOutcome&, const MatchReport&)>& on_game);
 
