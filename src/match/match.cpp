@@ -21,6 +21,36 @@ Game opening(uint64_t seed, int pair, int plies) {
 
 namespace {
 
+// Milliseconds as seconds, as PGN's TimeControl writes them: "20", "0.2", "1.25".
+std::string seconds_text(int64_t ms) {
+  std::string s = std::to_string(ms / 1000);
+  if (int64_t frac = ms % 1000) {
+    std::string f = std::to_string(1000 + frac).substr(1);  // three digits
+    while (f.back() == '0') f.pop_back();
+    s += "." + f;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string clock_tag(int64_t base_ms, int64_t inc_ms) {
+  return seconds_text(base_ms) + (inc_ms > 0 ? "+" + seconds_text(inc_ms) : "");
+}
+
+std::string limit_tag(const Limits& l) {
+  std::string s;
+  auto add = [&](const char* name, long long v) {
+    if (v > 0) s += (s.empty() ? "" : " ") + std::string(name) + " " + std::to_string(v);
+  };
+  add("depth", l.depth);
+  add("nodes", (long long)l.nodes);
+  add("movetime", l.movetime);
+  return s;
+}
+
+namespace {
+
 // Plays one game; white/black are the players, first_is_white says who is "first".
 GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& black,
                       bool first_is_white) {
@@ -79,6 +109,24 @@ GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& 
   out.record.set_tag("Round", std::to_string(index + 1));
   out.record.set_tag("White", first_is_white ? cfg.first_name : cfg.second_name);
   out.record.set_tag("Black", first_is_white ? cfg.second_name : cfg.first_name);
+  // What the players were given: the clocks (PGN's TimeControl in seconds, one per colour when
+  // they differ, as cutechess writes time odds) and the `go` limits per decision (one per
+  // colour when a built-in player has its own).
+  if (!clocks) {
+    out.record.set_tag("TimeControl", "-");
+  } else if (cfg.clock_base[0] == cfg.clock_base[1] && cfg.clock_inc[0] == cfg.clock_inc[1]) {
+    out.record.set_tag("TimeControl", clock_tag(cfg.clock_base[0], cfg.clock_inc[0]));
+  } else {
+    out.record.set_tag("WhiteTimeControl", clock_tag(cfg.clock_base[white_player], cfg.clock_inc[white_player]));
+    out.record.set_tag("BlackTimeControl", clock_tag(cfg.clock_base[1 - white_player], cfg.clock_inc[1 - white_player]));
+  }
+  const std::string wl = limit_tag(white.limits(cfg.limits)), bl = limit_tag(black.limits(cfg.limits));
+  if (wl == bl && !wl.empty()) {
+    out.record.set_tag("SearchLimit", wl);
+  } else if (wl != bl) {
+    if (!wl.empty()) out.record.set_tag("WhiteSearchLimit", wl);
+    if (!bl.empty()) out.record.set_tag("BlackSearchLimit", bl);
+  }
   if (forfeit) {
     out.record.set_tag("Result", white_points == 1 ? "1-0" : "0-1");
     out.record.set_tag("Termination", out.note);

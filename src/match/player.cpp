@@ -46,12 +46,15 @@ class BuiltinPlayer : public Player {
   }
   void new_game() override { engine_.new_game(); }
   bool think(const Game& game, const Limits& match_limits, Move& out, std::string*) override {
-    Limits limits = match_limits;
-    if (movetime_) limits.movetime = movetime_;
-    if (nodes_) limits.nodes = uint64_t(nodes_);
-    if (depth_) limits.depth = int(depth_);
-    out = engine_.search(game.position(), limits).best;
+    out = engine_.search(game.position(), limits(match_limits)).best;
     return true;
+  }
+  Limits limits(const Limits& match) const override {
+    Limits l = match;
+    if (movetime_) l.movetime = movetime_;
+    if (nodes_) l.nodes = uint64_t(nodes_);
+    if (depth_) l.depth = int(depth_);
+    return l;
   }
 
  private:

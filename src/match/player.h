@@ -17,6 +17,8 @@ class Player {
   // Chooses a decision for the game's current position within `limits`. False (with
   // `error`) when the player fails: crash, timeout, unreadable answer.
   virtual bool think(const Game& game, const Limits& limits, Move& out, std::string* error) = 0;
+  // The limits it searches under when the match gives `match`: those, or its own overrides.
+  virtual Limits limits(const Limits& match) const { return match; }
 };
 
 // Spec: "cmd:<shell command>" for an external engine, otherwise comma-separated engine options

@@ -135,6 +135,9 @@ TEST(SearchCli, MatchPlaysAndWritesRecords) {
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_NE(text.str().find("[Result \""), std::string::npos);
+  // No clocks: the default 100 ms per decision is written down.
+  EXPECT_EQ(yinsh::test::count(text.str(), "[TimeControl \"-\"]"), 6u) << text.str();
+  EXPECT_EQ(yinsh::test::count(text.str(), "[SearchLimit \"movetime 100\"]"), 6u) << text.str();
   EXPECT_NE(text.str().find("1."), std::string::npos);
   // The pairs line agrees with the records: games 2k-1 and 2k share an opening, colours swapped.
   std::map<int, double> first_points;  // pair -> A's points
@@ -166,16 +169,48 @@ TEST(SearchCli, MatchAgainstAnExternalEngine) {
   EXPECT_EQ(out.find("forfeit"), std::string::npos) << out;
 }
 
+// The records of a two-game match give each colour its player's `tag`: in game 1 the first
+// player is White, in game 2 Black.
+void expect_tags_by_colour(const std::string& text, const std::string& tag, const std::string& first,
+                           const std::string& second) {
+  const size_t round2 = text.find("[Round \"2\"]");
+  ASSERT_NE(round2, std::string::npos) << text;
+  auto pair = [&](const std::string& white, const std::string& black) {
+    return "[White" + tag + " \"" + white + "\"]\n[Black" + tag + " \"" + black + "\"]";
+  };
+  EXPECT_NE(text.substr(0, round2).find(pair(first, second)), std::string::npos) << text;
+  EXPECT_NE(text.substr(round2).find(pair(second, first)), std::string::npos) << text;
+}
+
+// A built-in player's own limit (movetime=) is written on its colour's side of the record; the
+// other player's is the match's.
+TEST(SearchCli, MatchRecordsEachColoursSearchLimit) {
+  const std::string records = testing::TempDir() + "yinsh_match_limits_" + std::to_string(getpid()) + ".txt";
+  const std::string out = run(std::string(YINSH_BIN) + " match -a Level=1,movetime=30 -b Level=1 -n 2 -j 1 -q " +
+                              "--movetime 10 -o " + records + " 2>&1");
+  EXPECT_NE(out.find("games 2,"), std::string::npos) << out;
+  const std::string text = yinsh::test::slurp(records);
+  expect_tags_by_colour(text, "SearchLimit", "movetime 30", "movetime 10");
+  EXPECT_EQ(yinsh::test::count(text, "[TimeControl \"-\"]"), 2u) << text;
+  EXPECT_EQ(text.find("[SearchLimit "), std::string::npos) << text;
+}
+
 // Time odds: each player keeps its own clock (--first-tc / --second-tc). An external engine
 // that logs its input sees, in every `go`, its own clock and increment on its own colour's side
 // and the other player's on the other: in game 1 the first player is White, in game 2 Black.
 TEST(SearchCli, MatchGivesEachPlayerItsOwnClock) {
   const std::string base = testing::TempDir() + "yinsh_clocks_" + std::to_string(getpid());
-  const std::string wrapper = base + ".sh", log = base + ".log";
+  const std::string wrapper = base + ".sh", log = base + ".log", records = base + ".txt";
   std::remove(log.c_str());
   std::ofstream(wrapper) << "tee -a \"$1\" | \"$2\" engine --level 0\n";
   const std::string out = run(std::string(YINSH_BIN) + " match -a Level=1 -b 'cmd:sh " + wrapper + " " + log +
-                              " " + YINSH_BIN + "' -n 2 -j 1 -q --first-tc 2000+7 --second-tc 4000+11 2>&1");
+                              " " + YINSH_BIN + "' -n 2 -j 1 -q --first-tc 2000+7 --second-tc 4000+11 -o " +
+                              records + " 2>&1");
+  // The records say which clock each colour had (seconds, PGN style), and no per-decision limit.
+  const std::string text = yinsh::test::slurp(records);
+  expect_tags_by_colour(text, "TimeControl", "2+0.007", "4+0.011");
+  EXPECT_EQ(text.find("[TimeControl "), std::string::npos) << text;
+  EXPECT_EQ(text.find("[SearchLimit "), std::string::npos) << text;
   EXPECT_NE(out.find("games 2,"), std::string::npos) << out;
   EXPECT_EQ(out.find("forfeit"), std::string::npos) << out;
   EXPECT_EQ(out.find("on time"), std::string::npos) << out;

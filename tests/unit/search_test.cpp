@@ -206,6 +206,7 @@ TEST(Search, FindsTheWinningRow) {
 }  // namespace
 }  // namespace yinsh
 
+#include "match/match.h"
 #include "match/stats.h"
 #include "search/signature.h"
 
@@ -217,6 +218,23 @@ TEST(Bench, SearchSignatureIsDeterministic) {
   EXPECT_GT(a.nodes, 0u);
   EXPECT_EQ(a.nodes, b.nodes);
   EXPECT_EQ(a.positions, 7);
+}
+
+// The tags a match record carries for its clocks (PGN's TimeControl, in seconds) and its
+// per-decision limits (as `go` arguments).
+TEST(MatchRecordTags, ClocksInSecondsAndLimitsAsGoArguments) {
+  EXPECT_EQ(yinsh::clock_tag(20000, 200), "20+0.2");
+  EXPECT_EQ(yinsh::clock_tag(300000, 5000), "300+5");
+  EXPECT_EQ(yinsh::clock_tag(1250, 0), "1.25");
+  EXPECT_EQ(yinsh::clock_tag(2000, 7), "2+0.007");
+  EXPECT_EQ(yinsh::clock_tag(500, 10), "0.5+0.01");
+  yinsh::Limits l;
+  EXPECT_EQ(yinsh::limit_tag(l), "");
+  l.movetime = 100;
+  EXPECT_EQ(yinsh::limit_tag(l), "movetime 100");
+  l.depth = 5;
+  l.nodes = 10000;
+  EXPECT_EQ(yinsh::limit_tag(l), "depth 5 nodes 10000 movetime 100");
 }
 
 TEST(MatchStats, EloAndSprt) {
