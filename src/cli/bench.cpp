@@ -84,7 +84,7 @@ void add_bench_command(CLI::App& app) {
   struct Args {
     int games = 100000;
     int depth = 4;
-    int search_depth = 5;
+    int search_depth = 6;  // deep enough for singular extensions (depth >= 5 below the root)
     std::string ring_lanes = "auto";
   };
   auto args = std::make_shared<Args>();

@@ -1,6 +1,6 @@
 // Alpha-beta (principal variation search) with iterative deepening, a shared transposition
 // table, killer and history move ordering, late-move reductions and pruning, reverse futility
-// pruning, aspiration windows at the root, and Lazy SMP for more threads.
+// pruning, singular extensions, aspiration windows at the root, and Lazy SMP for more threads.
 //
 // Depth counts turns, not decisions: a placement, ring move or pass costs one ply of depth;
 // a row removal or ring removal costs nothing, so the choices of which row and which ring to
@@ -62,6 +62,15 @@ constexpr int rfp_margin(int depth) { return 15 * depth; }
 // table gives no move to order first is searched one ply shallower (session 25).
 constexpr int IIR_MIN_DEPTH = 4;
 
+// Singular extensions: at a node below the root at depth >= SE_MIN_DEPTH whose table entry
+// (a lower bound or exact, at most 3 plies shallower) gives a move and a score s, the other
+// decisions are searched (depth - 1) / 2 plies deep in a null window at s - SE_MARGIN x depth.
+// When all fail low, the table move is singular and is searched one ply deeper; when one holds
+// and that bar is at least beta, the node is cut there (multi-cut). Session 39: minimum depth
+// 5 of 4, 5, 6 tried at 100 ms/move.
+constexpr int SE_MIN_DEPTH = 5;
+constexpr int SE_MARGIN = 2;
+
 // Aspiration windows: from depth ASPIRATION_MIN_DEPTH the root is searched in a window of
 // +-ASPIRATION_DELTA around the previous iteration's score, widened on the failing side by a
 // doubling step until the score falls inside (+-25 in session 20, +-15 in session 25).
@@ -98,6 +107,8 @@ struct Worker {
   Position pos;
   StateInfo states[MAX_PLY];
   Move killers[MAX_PLY][2];
+  Move excluded[MAX_PLY];  // singular-extension search: the table move it leaves out, by ply
+  int iter_depth = 0;      // the depth of the iteration being searched
   int history[2][128][128];
   Move pv[MAX_PLY][MAX_PLY];
   int pv_len[MAX_PLY];
@@ -126,6 +137,7 @@ struct Worker {
   }
 
   void clear_history() {
+    for (auto& e : excluded) e = Move::none();
     for (auto& k : killers) k[0] = k[1] = Move::none();
     for (auto& a : history)
       for (auto& b : a)
@@ -196,20 +208,22 @@ class Search {
 
     const bool pv_node = beta - alpha > 1;
     const uint64_t key = pos.key();
+    const Move excl = w_.excluded[ply];
     TTData tte;
     uint32_t tt_move = 0;
-    if (s_.tt->probe(key, tte)) {
+    int tt_score = 0;
+    if (excl.is_none() && s_.tt->probe(key, tte)) {
       tt_move = tte.move;
-      const int ts = score_from_tt(tte.score, ply);
+      const int ts = tt_score = score_from_tt(tte.score, ply);
       if (!pv_node && ply > 0 && tte.depth >= depth &&
           ((tte.bound == BOUND_EXACT) || (tte.bound == BOUND_LOWER && ts >= beta) ||
            (tte.bound == BOUND_UPPER && ts <= alpha)))
         return ts;
     }
 
-    if (ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == 0) --depth;
+    if (excl.is_none() && ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == 0) --depth;
 
-    if (!pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && std::abs(beta) < SCORE_MATE_BOUND) {
+    if (excl.is_none() && !pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && std::abs(beta) < SCORE_MATE_BOUND) {
       const int bar = beta + rfp_margin(depth);
       const int e = leaf_eval(bar - 1, bar);  // a lazy bound is enough to compare with bar
       if (e >= bar) return e;
@@ -223,6 +237,25 @@ class Search {
       generate(pos, list);
     }
     const int count = list.size();
+
+    // Singular extension (SE_MIN_DEPTH): is the table move the only good decision here?
+    int singular_ext = 0;
+    if (ply > 0 && excl.is_none() && tt_move != 0 && depth >= SE_MIN_DEPTH && tte.depth >= depth - 3 &&
+        tte.bound != BOUND_UPPER && std::abs(tt_score) < SCORE_MATE_BOUND && ply < 2 * w_.iter_depth &&
+        count > 1) {
+      const Move* ttm = std::find_if(list.begin(), list.end(), [&](Move m) { return m.raw() == tt_move; });
+      if (ttm != list.end() && costs_depth(*ttm)) {
+        const int bar = tt_score - SE_MARGIN * depth;
+        w_.excluded[ply] = *ttm;
+        const int v = search(bar - 1, bar, (depth - 1) / 2, ply);
+        w_.excluded[ply] = Move::none();
+        w_.pv_len[ply] = ply;  // that search's line is not this node's
+        if (s_.stopped()) return 0;
+        if (v < bar) singular_ext = 1;
+        else if (bar >= beta) return bar;
+      }
+    }
+
     const Color us = pos.side_to_move();
     Move moves[MAX_MOVES];
     int order[MAX_MOVES];
@@ -249,6 +282,7 @@ class Search {
       std::swap(order[i], order[bi]);
       std::swap(moves[i], moves[bi]);
       const Move m = moves[i];
+      if (m == excl) continue;
       // A ring move ordered below the first killer (the second killer included): the moves
       // that late-move pruning and reductions may skip or search shallower.
       const bool late_ring = m.kind() == Move::Ring && order[i] < ORDER_KILLER_1;
@@ -258,7 +292,7 @@ class Search {
       pos.do_move(m, w_.states[ply]);
       if (s_.net) w_.acc.push(pos);
       const bool same = pos.side_to_move() == us;
-      const int nd = costs_depth(m) ? depth - 1 : depth;
+      const int nd = (costs_depth(m) ? depth - 1 : depth) + (singular_ext && m.raw() == tt_move);
       auto child = [&](int a, int b, int d) {
         return same ? search(a, b, d, ply + 1) : -search(-b, -a, d, ply + 1);
       };
@@ -296,7 +330,7 @@ class Search {
 
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     // A MultiPV line after the first searched only part of the root: not a root result.
-    if (ply > 0 || w_.pv_idx == 0)
+    if (excl.is_none() && (ply > 0 || w_.pv_idx == 0))
       s_.tt->store(key, best_move, score_to_tt(best, ply), std::max(depth, 0), bound);
     return best;
   }
@@ -372,6 +406,7 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
       s.main_depth.store(depth, std::memory_order_relaxed);
     else
       depth = std::min(max_depth, std::max(depth, s.main_depth.load(std::memory_order_relaxed)));
+    w.iter_depth = depth;
     lines.clear();
     int v = 0;
     for (w.pv_idx = 0; w.pv_idx < nlines; ++w.pv_idx) {
