@@ -32,21 +32,21 @@ std::string seconds_text(int64_t ms) {
   return s;
 }
 
+// `name` once when both colours had the same `white` and `black` (nothing when that is ""),
+// else White<name> and Black<name>, each when not "".
+void set_colour_tags(GameRecord& r, const std::string& name, const std::string& white, const std::string& black) {
+  if (white == black) {
+    if (!white.empty()) r.set_tag(name, white);
+    return;
+  }
+  if (!white.empty()) r.set_tag("White" + name, white);
+  if (!black.empty()) r.set_tag("Black" + name, black);
+}
+
 }  // namespace
 
 std::string clock_tag(int64_t base_ms, int64_t inc_ms) {
   return seconds_text(base_ms) + (inc_ms > 0 ? "+" + seconds_text(inc_ms) : "");
-}
-
-std::string limit_tag(const Limits& l) {
-  std::string s;
-  auto add = [&](const char* name, long long v) {
-    if (v > 0) s += (s.empty() ? "" : " ") + std::string(name) + " " + std::to_string(v);
-  };
-  add("depth", l.depth);
-  add("nodes", (long long)l.nodes);
-  add("movetime", l.movetime);
-  return s;
 }
 
 namespace {
@@ -112,21 +112,12 @@ GameOutcome play_game(const MatchConfig& cfg, int index, Player& white, Player& 
   // What the players were given: the clocks (PGN's TimeControl in seconds, one per colour when
   // they differ, as cutechess writes time odds) and the `go` limits per decision (one per
   // colour when a built-in player has its own).
-  if (!clocks) {
-    out.record.set_tag("TimeControl", "-");
-  } else if (cfg.clock_base[0] == cfg.clock_base[1] && cfg.clock_inc[0] == cfg.clock_inc[1]) {
-    out.record.set_tag("TimeControl", clock_tag(cfg.clock_base[0], cfg.clock_inc[0]));
-  } else {
-    out.record.set_tag("WhiteTimeControl", clock_tag(cfg.clock_base[white_player], cfg.clock_inc[white_player]));
-    out.record.set_tag("BlackTimeControl", clock_tag(cfg.clock_base[1 - white_player], cfg.clock_inc[1 - white_player]));
-  }
-  const std::string wl = limit_tag(white.limits(cfg.limits)), bl = limit_tag(black.limits(cfg.limits));
-  if (wl == bl && !wl.empty()) {
-    out.record.set_tag("SearchLimit", wl);
-  } else if (wl != bl) {
-    if (!wl.empty()) out.record.set_tag("WhiteSearchLimit", wl);
-    if (!bl.empty()) out.record.set_tag("BlackSearchLimit", bl);
-  }
+  auto clock_of = [&](int player) {
+    return clocks ? clock_tag(cfg.clock_base[player], cfg.clock_inc[player]) : "-";
+  };
+  set_colour_tags(out.record, "TimeControl", clock_of(white_player), clock_of(1 - white_player));
+  set_colour_tags(out.record, "SearchLimit", go_limits(white.limits(cfg.limits)),
+                  go_limits(black.limits(cfg.limits)));
   if (forfeit) {
     out.record.set_tag("Result", white_points == 1 ? "1-0" : "0-1");
     out.record.set_tag("Termination", out.note);

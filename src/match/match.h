@@ -48,11 +48,9 @@ struct MatchReport {
   std::string error;        // set when the config is wrong or a player could not be started
 };
 
-// Tags of a match record. A clock as PGN's TimeControl writes it, in seconds: "20+0.2", "300"
-// without increment. The per-decision limits as `go` arguments: "movetime 100", "depth 5 nodes
-// 1000"; "" when there are none.
+// A clock as a match record's TimeControl tag writes it (PGN's form, seconds): "20+0.2", "300"
+// without increment. The record's SearchLimit tag is player.h's go_limits().
 std::string clock_tag(int64_t base_ms, int64_t inc_ms);
-std::string limit_tag(const Limits& limits);
 
 // What is wrong with `config` for a match ("" when nothing): today, a clock for one player only.
 std::string config_error(const MatchConfig& config);

@@ -84,9 +84,7 @@ class ExternalPlayer : public Player {
     for (Move m : game.moves()) cmd += " " + to_string(m);
     send(cmd);
     std::string go = "go";
-    if (limits.depth) go += " depth " + std::to_string(limits.depth);
-    if (limits.nodes) go += " nodes " + std::to_string(limits.nodes);
-    if (limits.movetime) go += " movetime " + std::to_string(limits.movetime);
+    if (const std::string l = go_limits(limits); !l.empty()) go += " " + l;
     if (limits.time[WHITE] >= 0)
       go += " wtime " + std::to_string(limits.time[WHITE]) + " btime " +
             std::to_string(limits.time[BLACK]) + " winc " + std::to_string(limits.inc[WHITE]) +
@@ -252,6 +250,17 @@ class ExternalPlayer : public Player {
 };
 
 }  // namespace
+
+std::string go_limits(const Limits& l) {
+  std::string s;
+  auto add = [&](const char* name, long long v) {
+    if (v > 0) s += (s.empty() ? "" : " ") + std::string(name) + " " + std::to_string(v);
+  };
+  add("depth", l.depth);
+  add("nodes", (long long)l.nodes);
+  add("movetime", l.movetime);
+  return s;
+}
 
 std::unique_ptr<Player> make_player(const std::string& spec, uint64_t seed, int64_t grace_ms,
                                     std::string* error) {

@@ -21,6 +21,11 @@ class Player {
   virtual Limits limits(const Limits& match) const { return match; }
 };
 
+// The per-decision limits as `go` arguments, "depth D nodes N movetime MS" (those given, in
+// that order); "" when there are none. What an external engine is sent, and what a match record
+// says (match.h).
+std::string go_limits(const Limits& limits);
+
 // Spec: "cmd:<shell command>" for an external engine, otherwise comma-separated engine options
 // of the built-in engine, e.g. "Level=2" or "Level=8,Hash=32" ("" = defaults); the lower-case
 // items movetime=MS, nodes=N, depth=D override the match's limits for this player only.

@@ -207,6 +207,7 @@ TEST(Search, FindsTheWinningRow) {
 }  // namespace yinsh
 
 #include "match/match.h"
+#include "match/player.h"
 #include "match/stats.h"
 #include "search/signature.h"
 
@@ -229,12 +230,12 @@ TEST(MatchRecordTags, ClocksInSecondsAndLimitsAsGoArguments) {
   EXPECT_EQ(yinsh::clock_tag(2000, 7), "2+0.007");
   EXPECT_EQ(yinsh::clock_tag(500, 10), "0.5+0.01");
   yinsh::Limits l;
-  EXPECT_EQ(yinsh::limit_tag(l), "");
+  EXPECT_EQ(yinsh::go_limits(l), "");
   l.movetime = 100;
-  EXPECT_EQ(yinsh::limit_tag(l), "movetime 100");
+  EXPECT_EQ(yinsh::go_limits(l), "movetime 100");
   l.depth = 5;
   l.nodes = 10000;
-  EXPECT_EQ(yinsh::limit_tag(l), "depth 5 nodes 10000 movetime 100");
+  EXPECT_EQ(yinsh::go_limits(l), "depth 5 nodes 10000 movetime 100");
 }
 
 TEST(MatchStats, EloAndSprt) {
