@@ -108,6 +108,7 @@ struct Worker {
   StateInfo states[MAX_PLY];
   Move killers[MAX_PLY][2];
   Move excluded[MAX_PLY];  // singular-extension search: the table move it leaves out, by ply
+                           // (none but during that search, which resets it on return)
   int iter_depth = 0;      // the depth of the iteration being searched
   int history[2][128][128];
   Move pv[MAX_PLY][MAX_PLY];
@@ -137,7 +138,6 @@ struct Worker {
   }
 
   void clear_history() {
-    for (auto& e : excluded) e = Move::none();
     for (auto& k : killers) k[0] = k[1] = Move::none();
     for (auto& a : history)
       for (auto& b : a)
