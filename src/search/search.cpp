@@ -59,7 +59,8 @@ constexpr int RFP_MAX_DEPTH = 3;
 constexpr int rfp_margin(int depth) { return 15 * depth; }
 
 // Internal iterative reduction: a node below the root at depth >= IIR_MIN_DEPTH that the
-// table gives no move to order first is searched one ply shallower (session 25).
+// table gives no move to order first is searched one ply shallower (session 25; from depth 5
+// measured no better in session 40).
 constexpr int IIR_MIN_DEPTH = 4;
 
 // Singular extensions: at a node below the root at depth >= SE_MIN_DEPTH whose table entry
@@ -67,13 +68,15 @@ constexpr int IIR_MIN_DEPTH = 4;
 // decisions are searched (depth - 1) / 2 plies deep in a null window at s - SE_MARGIN x depth.
 // When all fail low, the table move is singular and is searched one ply deeper; when one holds
 // and that bar is at least beta, the node is cut there (multi-cut). Session 39: minimum depth
-// 5 of 4, 5, 6 tried at 100 ms/move.
+// 5 of 4, 5, 6 tried at 100 ms/move; session 40: margin 1 x depth, a negative extension and a
+// double extension measured no better (docs/ai.md, "Session 40").
 constexpr int SE_MIN_DEPTH = 5;
 constexpr int SE_MARGIN = 2;
 
 // Aspiration windows: from depth ASPIRATION_MIN_DEPTH the root is searched in a window of
 // +-ASPIRATION_DELTA around the previous iteration's score, widened on the failing side by a
-// doubling step until the score falls inside (+-25 in session 20, +-15 in session 25).
+// doubling step until the score falls inside (+-25 in session 20, +-15 in session 25; +-20
+// measured no better in session 40).
 constexpr int ASPIRATION_MIN_DEPTH = 4;
 constexpr int ASPIRATION_DELTA = 15;
 
