@@ -20,9 +20,9 @@ namespace {
 
 constexpr size_t HEADER_SIZE = 24;
 
-constexpr size_t payload_size() {
-  return NNUE_HIDDEN * 2 + size_t(NNUE_INPUTS) * NNUE_HIDDEN * 2 + NNUE_L1 * 4 +
-         size_t(NNUE_L1) * 2 * NNUE_HIDDEN + 4 + NNUE_L1 * 2;
+constexpr size_t payload_size(int hidden) {
+  return size_t(hidden) * 2 + size_t(NNUE_INPUTS) * size_t(hidden) * 2 + NNUE_L1 * 4 +
+         size_t(NNUE_L1) * 2 * size_t(hidden) + 4 + NNUE_L1 * 2;
 }
 
 uint32_t fnv1a(const uint8_t* p, size_t n) {
@@ -57,53 +57,62 @@ int finish(const Network& net, const int32_t* sums) {
   return int(q >= 0 ? q / d : -((-q + d - 1) / d));
 }
 
+// Every kernel is a template on the hidden width H (a supported_hidden() value), so each
+// width gets loops of known length; forward() and update() pick the instance.
+template <int H>
 int forward_scalar(const Network& net, const int16_t* us, const int16_t* them) {
-  uint8_t in[2 * NNUE_HIDDEN];
-  for (int i = 0; i < NNUE_HIDDEN; ++i) {
+  uint8_t in[2 * H];
+  for (int i = 0; i < H; ++i) {
     in[i] = uint8_t(clip127(us[i]));
-    in[NNUE_HIDDEN + i] = uint8_t(clip127(them[i]));
+    in[H + i] = uint8_t(clip127(them[i]));
   }
   int32_t sums[NNUE_L1];
   for (int o = 0; o < NNUE_L1; ++o) {
     int32_t s = net.l1_bias[o];
-    for (int i = 0; i < 2 * NNUE_HIDDEN; ++i) s += int32_t(in[i]) * net.l1_weight[o][i];
+    for (int i = 0; i < 2 * H; ++i) s += int32_t(in[i]) * net.l1_weight[o][i];
     sums[o] = s;
   }
   return finish(net, sums);
 }
 
+template <int H>
 void update_scalar(const Network& net, const int16_t* from, int16_t* to, const int* removed,
                    int n_removed, const int* added, int n_added) {
-  uint16_t a[NNUE_HIDDEN];  // unsigned: wrapping sums, as the SIMD lanes
-  for (int i = 0; i < NNUE_HIDDEN; ++i) a[i] = uint16_t(from[i]);
+  uint16_t a[H];  // unsigned: wrapping sums, as the SIMD lanes
+  for (int i = 0; i < H; ++i) a[i] = uint16_t(from[i]);
   for (int k = 0; k < n_removed; ++k) {
     const int16_t* w = net.ft_weight[removed[k]];
-    for (int i = 0; i < NNUE_HIDDEN; ++i) a[i] = uint16_t(a[i] - uint16_t(w[i]));
+    for (int i = 0; i < H; ++i) a[i] = uint16_t(a[i] - uint16_t(w[i]));
   }
   for (int k = 0; k < n_added; ++k) {
     const int16_t* w = net.ft_weight[added[k]];
-    for (int i = 0; i < NNUE_HIDDEN; ++i) a[i] = uint16_t(a[i] + uint16_t(w[i]));
+    for (int i = 0; i < H; ++i) a[i] = uint16_t(a[i] + uint16_t(w[i]));
   }
-  for (int i = 0; i < NNUE_HIDDEN; ++i) to[i] = int16_t(a[i]);
+  for (int i = 0; i < H; ++i) to[i] = int16_t(a[i]);
 }
+
+// The SIMD updates keep 128 lanes of the accumulator in registers while every feature is
+// applied, one 128-lane block after the other.
+constexpr int BLOCK = 128;
 
 #ifdef __wasm_simd128__
 // WebAssembly SIMD128 (a build with -msimd128): the inputs stay int16 after clipping, the int8
 // weights are widened to int16 and multiplied in pairs (i32x4.dot_i16x8): exact, as the scalar sums.
+template <int H>
 int forward_simd128(const Network& net, const int16_t* us, const int16_t* them) {
-  alignas(16) int16_t in[2 * NNUE_HIDDEN];
+  alignas(16) int16_t in[2 * H];
   const v128_t zero = wasm_i16x8_splat(0), top = wasm_i16x8_splat(127);
   for (int half = 0; half < 2; ++half) {
     const int16_t* a = half ? them : us;
-    for (int i = 0; i < NNUE_HIDDEN; i += 8) {
+    for (int i = 0; i < H; i += 8) {
       const v128_t x = wasm_i16x8_min(wasm_i16x8_max(wasm_v128_load(a + i), zero), top);
-      wasm_v128_store(in + half * NNUE_HIDDEN + i, x);
+      wasm_v128_store(in + half * H + i, x);
     }
   }
   int32_t sums[NNUE_L1];
   for (int o = 0; o < NNUE_L1; o += 4) {
     v128_t acc[4] = {zero, zero, zero, zero};
-    for (int i = 0; i < 2 * NNUE_HIDDEN; i += 16) {
+    for (int i = 0; i < 2 * H; i += 16) {
       const v128_t lo = wasm_v128_load(in + i), hi = wasm_v128_load(in + i + 8);
       for (int k = 0; k < 4; ++k) {
         const v128_t w = wasm_v128_load(&net.l1_weight[o + k][i]);
@@ -119,37 +128,41 @@ int forward_simd128(const Network& net, const int16_t* us, const int16_t* them) 
 }
 
 // Wrapping int16 lanes, as the scalar path's unsigned sums.
+template <int H>
 void update_simd128(const Network& net, const int16_t* from, int16_t* to, const int* removed,
                     int n_removed, const int* added, int n_added) {
-  constexpr int REGS = NNUE_HIDDEN / 8;
-  v128_t a[REGS];
-  for (int r = 0; r < REGS; ++r) a[r] = wasm_v128_load(from + 8 * r);
-  for (int k = 0; k < n_removed; ++k) {
-    const int16_t* w = net.ft_weight[removed[k]];
-    for (int r = 0; r < REGS; ++r) a[r] = wasm_i16x8_sub(a[r], wasm_v128_load(w + 8 * r));
+  constexpr int REGS = BLOCK / 8;
+  for (int b = 0; b < H; b += BLOCK) {
+    v128_t a[REGS];
+    for (int r = 0; r < REGS; ++r) a[r] = wasm_v128_load(from + b + 8 * r);
+    for (int k = 0; k < n_removed; ++k) {
+      const int16_t* w = net.ft_weight[removed[k]] + b;
+      for (int r = 0; r < REGS; ++r) a[r] = wasm_i16x8_sub(a[r], wasm_v128_load(w + 8 * r));
+    }
+    for (int k = 0; k < n_added; ++k) {
+      const int16_t* w = net.ft_weight[added[k]] + b;
+      for (int r = 0; r < REGS; ++r) a[r] = wasm_i16x8_add(a[r], wasm_v128_load(w + 8 * r));
+    }
+    for (int r = 0; r < REGS; ++r) wasm_v128_store(to + b + 8 * r, a[r]);
   }
-  for (int k = 0; k < n_added; ++k) {
-    const int16_t* w = net.ft_weight[added[k]];
-    for (int r = 0; r < REGS; ++r) a[r] = wasm_i16x8_add(a[r], wasm_v128_load(w + 8 * r));
-  }
-  for (int r = 0; r < REGS; ++r) wasm_v128_store(to + 8 * r, a[r]);
 }
 #endif
 
 #ifdef YINSH_NNUE_X86
+template <int H>
 __attribute__((target("avx2"))) int forward_avx2(const Network& net, const int16_t* us,
                                                    const int16_t* them) {
-  alignas(32) uint8_t in[2 * NNUE_HIDDEN];
+  alignas(32) uint8_t in[2 * H];
   const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(127);
   for (int half = 0; half < 2; ++half) {
     const int16_t* a = half ? them : us;
-    for (int i = 0; i < NNUE_HIDDEN; i += 32) {
+    for (int i = 0; i < H; i += 32) {
       __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
       __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i + 16));
       x = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
       y = _mm256_min_epi16(_mm256_max_epi16(y, zero), top);
       const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(x, y), 0xD8);
-      _mm256_store_si256(reinterpret_cast<__m256i*>(in + half * NNUE_HIDDEN + i), packed);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(in + half * H + i), packed);
     }
   }
   const __m256i ones = _mm256_set1_epi16(1);
@@ -157,7 +170,7 @@ __attribute__((target("avx2"))) int forward_avx2(const Network& net, const int16
   // Four outputs at a time; their 8-lane sums are folded together by horizontal adds.
   for (int o = 0; o < NNUE_L1; o += 4) {
     __m256i acc[4] = {};
-    for (int i = 0; i < 2 * NNUE_HIDDEN; i += 32) {
+    for (int i = 0; i < 2 * H; i += 32) {
       const __m256i x = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
       for (int k = 0; k < 4; ++k) {
         const __m256i w = _mm256_load_si256(reinterpret_cast<const __m256i*>(&net.l1_weight[o + k][i]));
@@ -173,24 +186,28 @@ __attribute__((target("avx2"))) int forward_avx2(const Network& net, const int16
   return finish(net, sums);
 }
 
-// The whole accumulator (128 lanes) stays in 8 registers while every feature is applied.
+// A block of the accumulator (128 lanes) stays in 8 registers while every feature is applied.
+template <int H>
 __attribute__((target("avx2"))) void update_avx2(const Network& net, const int16_t* from, int16_t* to,
                                                    const int* removed, int n_removed, const int* added,
                                                    int n_added) {
-  constexpr int REGS = NNUE_HIDDEN / 16;
-  __m256i a[REGS];
-  for (int r = 0; r < REGS; ++r) a[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + 16 * r));
-  for (int k = 0; k < n_removed; ++k) {
-    const int16_t* w = net.ft_weight[removed[k]];
+  constexpr int REGS = BLOCK / 16;
+  for (int b = 0; b < H; b += BLOCK) {
+    __m256i a[REGS];
     for (int r = 0; r < REGS; ++r)
-      a[r] = _mm256_sub_epi16(a[r], _mm256_load_si256(reinterpret_cast<const __m256i*>(w + 16 * r)));
+      a[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + b + 16 * r));
+    for (int k = 0; k < n_removed; ++k) {
+      const int16_t* w = net.ft_weight[removed[k]] + b;
+      for (int r = 0; r < REGS; ++r)
+        a[r] = _mm256_sub_epi16(a[r], _mm256_load_si256(reinterpret_cast<const __m256i*>(w + 16 * r)));
+    }
+    for (int k = 0; k < n_added; ++k) {
+      const int16_t* w = net.ft_weight[added[k]] + b;
+      for (int r = 0; r < REGS; ++r)
+        a[r] = _mm256_add_epi16(a[r], _mm256_load_si256(reinterpret_cast<const __m256i*>(w + 16 * r)));
+    }
+    for (int r = 0; r < REGS; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + b + 16 * r), a[r]);
   }
-  for (int k = 0; k < n_added; ++k) {
-    const int16_t* w = net.ft_weight[added[k]];
-    for (int r = 0; r < REGS; ++r)
-      a[r] = _mm256_add_epi16(a[r], _mm256_load_si256(reinterpret_cast<const __m256i*>(w + 16 * r)));
-  }
-  for (int r = 0; r < REGS; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + 16 * r), a[r]);
 }
 
 const bool HAS_AVX2 = __builtin_cpu_supports("avx2");
@@ -208,29 +225,46 @@ bool simd_available() {
 #endif
 }
 
-size_t network_file_size() { return HEADER_SIZE + payload_size() + 4; }
+size_t network_file_size(int hidden) { return HEADER_SIZE + payload_size(hidden) + 4; }
 
-int forward(const Network& net, const int16_t* us, const int16_t* them, bool simd) {
+namespace {
+
+template <int H>
+int forward_width(const Network& net, const int16_t* us, const int16_t* them, bool simd) {
 #ifdef YINSH_NNUE_X86
-  if (simd && HAS_AVX2) return forward_avx2(net, us, them);
+  if (simd && HAS_AVX2) return forward_avx2<H>(net, us, them);
 #endif
 #ifdef __wasm_simd128__
-  if (simd) return forward_simd128(net, us, them);
+  if (simd) return forward_simd128<H>(net, us, them);
 #endif
   (void)simd;
-  return forward_scalar(net, us, them);
+  return forward_scalar<H>(net, us, them);
+}
+
+template <int H>
+void update_width(const Network& net, const int16_t* from, int16_t* to, const int* removed,
+                  int n_removed, const int* added, int n_added, bool simd) {
+#ifdef YINSH_NNUE_X86
+  if (simd && HAS_AVX2) return update_avx2<H>(net, from, to, removed, n_removed, added, n_added);
+#endif
+#ifdef __wasm_simd128__
+  if (simd) return update_simd128<H>(net, from, to, removed, n_removed, added, n_added);
+#endif
+  (void)simd;
+  update_scalar<H>(net, from, to, removed, n_removed, added, n_added);
+}
+
+}  // namespace
+
+int forward(const Network& net, const int16_t* us, const int16_t* them, bool simd) {
+  if (net.hidden == 256) return forward_width<256>(net, us, them, simd);
+  return forward_width<128>(net, us, them, simd);
 }
 
 void update(const Network& net, const int16_t* from, int16_t* to, const int* removed, int n_removed,
             const int* added, int n_added, bool simd) {
-#ifdef YINSH_NNUE_X86
-  if (simd && HAS_AVX2) return update_avx2(net, from, to, removed, n_removed, added, n_added);
-#endif
-#ifdef __wasm_simd128__
-  if (simd) return update_simd128(net, from, to, removed, n_removed, added, n_added);
-#endif
-  (void)simd;
-  update_scalar(net, from, to, removed, n_removed, added, n_added);
+  if (net.hidden == 256) return update_width<256>(net, from, to, removed, n_removed, added, n_added, simd);
+  update_width<128>(net, from, to, removed, n_removed, added, n_added, simd);
 }
 
 void apply_feature(const Network& net, int16_t* acc, int feature, int sign, bool simd) {
@@ -250,24 +284,30 @@ std::shared_ptr<const Network> parse_network(const uint8_t* data, size_t size, s
   if (version != NNUE_VERSION)
     return fail("network file version " + std::to_string(version) + ", expected " +
                 std::to_string(NNUE_VERSION));
-  if (inputs != NNUE_INPUTS || hidden != NNUE_HIDDEN || l1 != NNUE_L1)
+  if (inputs != NNUE_INPUTS || !supported_hidden(int(std::min<uint32_t>(hidden, 1u << 20))) ||
+      l1 != NNUE_L1)
     return fail("network shape " + std::to_string(inputs) + "x" + std::to_string(hidden) + "x" +
-                std::to_string(l1) + ", this engine needs " + std::to_string(NNUE_INPUTS) + "x" +
-                std::to_string(NNUE_HIDDEN) + "x" + std::to_string(NNUE_L1));
+                std::to_string(l1) + ", this engine reads " + std::to_string(NNUE_INPUTS) +
+                "x128x" + std::to_string(NNUE_L1) + " and " + std::to_string(NNUE_INPUTS) + "x256x" +
+                std::to_string(NNUE_L1));
   if (flags & ~FLAG_RESIDUAL) return fail("network file has unknown flags " + std::to_string(flags));
-  if (size != network_file_size())
+  const int h = int(hidden);
+  if (size != network_file_size(h))
     return fail("network file has " + std::to_string(size) + " bytes, expected " +
-                std::to_string(network_file_size()) + " (truncated?)");
+                std::to_string(network_file_size(h)) + " for width " + std::to_string(h) +
+                " (truncated?)");
   Reader tail{data + size - 4};
   if (tail.u32() != fnv1a(data, size - 4)) return fail("network file checksum mismatch");
   auto net = std::make_shared<Network>();
   net->residual = (flags & FLAG_RESIDUAL) != 0;
-  for (auto& b : net->ft_bias) b = r.i16();
+  net->hidden = h;
+  // The unused tails of the rows stay zero (make_shared value-initializes).
+  for (int i = 0; i < h; ++i) net->ft_bias[i] = r.i16();
   for (auto& row : net->ft_weight)
-    for (auto& w : row) w = r.i16();
+    for (int i = 0; i < h; ++i) row[i] = r.i16();
   for (auto& b : net->l1_bias) b = int32_t(r.u32());
   for (auto& row : net->l1_weight)
-    for (auto& w : row) w = r.i8();
+    for (int i = 0; i < 2 * h; ++i) row[i] = r.i8();
   net->out_bias = int32_t(r.u32());
   for (auto& w : net->out_weight) w = r.i16();
   return net;

@@ -10,9 +10,9 @@
 // No pending-removal state: the search evaluates only placement and ring-move positions
 // (row and ring removals are always searched through), so it is always "none".
 //
-// Network: one feature transformer shared by both sides, NNUE_INPUTS -> NNUE_HIDDEN (int16,
-// scale 127); the side to move's accumulator then the other's, clipped to 0..127, feed a
-// 2*NNUE_HIDDEN -> NNUE_L1 layer (int8 weights, scale 64; output >> 6 clipped to 0..127),
+// Network: one feature transformer shared by both sides, NNUE_INPUTS -> H (int16, scale 127;
+// H, the hidden width, is read from the file: 128 (the built-in network) or 256); the side to
+// move's accumulator then the other's, clipped to 0..127, feed a 2*H -> NNUE_L1 layer (int8 weights, scale 64; output >> 6 clipped to 0..127),
 // then NNUE_L1 -> 1 (int16 weights, scale 1024). The output is the side to move's winning
 // logit; the engine's score is 100 x that logit (the linear evaluation's scale).
 //
@@ -31,7 +31,10 @@
 namespace yinsh::nnue {
 
 inline constexpr int NNUE_INPUTS = 359;
-inline constexpr int NNUE_HIDDEN = 128;
+inline constexpr int NNUE_HIDDEN = 128;      // the built-in network's width
+inline constexpr int NNUE_MAX_HIDDEN = 256;  // the widest a file may be
+// The hidden widths this engine reads (each has its own compiled kernels).
+constexpr bool supported_hidden(int h) { return h == 128 || h == 256; }
 inline constexpr int NNUE_L1 = 32;
 inline constexpr uint32_t NNUE_VERSION = 1;
 inline constexpr int FT_SCALE = 127, L1_SCALE = 64, L1_SHIFT = 6, OUT_SCALE = 1024;
@@ -44,11 +47,15 @@ constexpr int piece_feature(int kind, int dense_point) { return kind * 85 + dens
 constexpr int removed_feature(bool own, int removed) { return 340 + (own ? 0 : 3) + removed; }
 constexpr int pool_feature(int pool) { return 346 + (pool > 51 ? 51 : pool) / 4; }
 
+// The arrays have room for the widest network; one of width `hidden` uses the first `hidden`
+// entries of ft_bias and of each ft_weight row, and the first 2 * hidden of each l1_weight row
+// (the side to move's `hidden` inputs, then the other side's).
 struct Network {
-  alignas(32) int16_t ft_bias[NNUE_HIDDEN];
-  alignas(32) int16_t ft_weight[NNUE_INPUTS][NNUE_HIDDEN];
+  int hidden = NNUE_HIDDEN;
+  alignas(32) int16_t ft_bias[NNUE_MAX_HIDDEN];
+  alignas(32) int16_t ft_weight[NNUE_INPUTS][NNUE_MAX_HIDDEN];
   alignas(32) int32_t l1_bias[NNUE_L1];
-  alignas(32) int8_t l1_weight[NNUE_L1][2 * NNUE_HIDDEN];
+  alignas(32) int8_t l1_weight[NNUE_L1][2 * NNUE_MAX_HIDDEN];
   int32_t out_bias;
   bool residual = false;  // FLAG_RESIDUAL: add the linear evaluation
   alignas(32) int16_t out_weight[NNUE_L1];
@@ -72,16 +79,17 @@ constexpr bool lazy_residual_bound(int linear, int alpha, int beta, int margin, 
   return false;
 }
 
-// Size of a network file of the compiled shape.
-size_t network_file_size();
+// Size of a network file of hidden width `hidden`.
+size_t network_file_size(int hidden = NNUE_HIDDEN);
 
 // Parses a network file's bytes; nullptr with `error` (bad magic, version, shape, size or
-// checksum).
+// checksum). The file's hidden width must be supported_hidden().
 std::shared_ptr<const Network> parse_network(const uint8_t* data, size_t size, std::string* error);
 std::shared_ptr<const Network> load_network(const std::string& path, std::string* error);
 // The network built into the binary (src/search/nnue.bin); never null.
 std::shared_ptr<const Network> embedded_network();
 
+// Accumulators hold net.hidden lanes (Accumulator has room for NNUE_MAX_HIDDEN).
 // The two accumulators (side to move first) -> the score, centi-rings from the side to move's
 // point of view. `simd` false forces the scalar path (tests); both give identical results.
 int forward(const Network& net, const int16_t* us, const int16_t* them, bool simd = true);

@@ -28,7 +28,7 @@ FeatureState feature_state(const Position& pos);
 int active_features(const FeatureState& s, Color perspective, int* out);
 
 struct Accumulator {
-  alignas(32) int16_t v[2][NNUE_HIDDEN];  // indexed by perspective colour
+  alignas(32) int16_t v[2][NNUE_MAX_HIDDEN];  // indexed by perspective colour; net.hidden lanes used
 };
 
 // From scratch.

@@ -27,20 +27,53 @@ std::vector<uint8_t> embedded_bytes() {
   return {yinsh_nnue_embedded, yinsh_nnue_embedded + yinsh_nnue_embedded_size};
 }
 
-// A network with random weights in ranges that exercise clipping on both sides.
-std::shared_ptr<Network> random_network(uint64_t seed) {
+// A network of width `hidden` with random weights in ranges that exercise clipping on both
+// sides (the unused tails of its rows zero, as parse_network leaves them).
+std::shared_ptr<Network> random_network(uint64_t seed, int hidden = NNUE_HIDDEN) {
   Rng rng(seed);
   auto net = std::make_shared<Network>();
+  net->hidden = hidden;
   auto r = [&](int lo, int hi) { return lo + int(rng.below(uint32_t(hi - lo + 1))); };
-  for (auto& b : net->ft_bias) b = int16_t(r(-60, 120));
+  for (int i = 0; i < hidden; ++i) net->ft_bias[i] = int16_t(r(-60, 120));
   for (auto& row : net->ft_weight)
-    for (auto& w : row) w = int16_t(r(-70, 70));
+    for (int i = 0; i < hidden; ++i) row[i] = int16_t(r(-70, 70));
   for (auto& b : net->l1_bias) b = r(-20000, 20000);
   for (auto& row : net->l1_weight)
-    for (auto& w : row) w = int8_t(r(-128, 127));
+    for (int i = 0; i < 2 * hidden; ++i) row[i] = int8_t(r(-128, 127));
   net->out_bias = r(-100000, 100000);
   for (auto& w : net->out_weight) w = int16_t(r(-3000, 3000));
   return net;
+}
+
+// The file of a network (the format of nnue.h), written independently of the engine's reader.
+std::vector<uint8_t> network_bytes(const Network& net) {
+  std::vector<uint8_t> b;
+  auto put = [&](uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) b.push_back(uint8_t(v >> (8 * i)));
+  };
+  const int h = net.hidden;
+  b.insert(b.end(), {'Y', 'N', 'N', 'U'});
+  for (uint32_t v : {NNUE_VERSION, uint32_t(NNUE_INPUTS), uint32_t(h), uint32_t(NNUE_L1),
+                     net.residual ? FLAG_RESIDUAL : 0u})
+    put(v, 4);
+  for (int i = 0; i < h; ++i) put(uint16_t(net.ft_bias[i]), 2);
+  for (const auto& row : net.ft_weight)
+    for (int i = 0; i < h; ++i) put(uint16_t(row[i]), 2);
+  for (int32_t v : net.l1_bias) put(uint32_t(v), 4);
+  for (const auto& row : net.l1_weight)
+    for (int i = 0; i < 2 * h; ++i) put(uint8_t(row[i]), 1);
+  put(uint32_t(net.out_bias), 4);
+  for (int16_t v : net.out_weight) put(uint16_t(v), 2);
+  uint32_t fnv = 2166136261u;
+  for (uint8_t c : b) fnv = (fnv ^ c) * 16777619u;
+  put(fnv, 4);
+  return b;
+}
+
+// The first `hidden` lanes of both perspectives (the rest is unused).
+bool same_accumulators(const Accumulator& a, const Accumulator& b, int hidden) {
+  return std::memcmp(a.v[0], b.v[0], size_t(hidden) * 2) == 0 &&
+         std::memcmp(a.v[1], b.v[1], size_t(hidden) * 2) == 0;
 }
 
 std::string write_temp(const std::vector<uint8_t>& bytes, const char* name) {
@@ -60,15 +93,16 @@ TEST(Nnue, EmbeddedNetworkParses) {
 // equals the from-scratch evaluation (scalar and SIMD alike).
 TEST(Nnue, IncrementalAccumulatorEqualsScratchInRandomGames) {
   const auto net = random_network(7);
+  const auto wide = random_network(8, 256);
   const auto embedded = embedded_network();
-  for (uint64_t game = 0; game < 60; ++game) {
+  for (uint64_t game = 0; game < 80; ++game) {
     Rng rng(1000 + game);
     Position pos = Position::start();
     AccumulatorStack stack;
     stack.reset(pos);
     std::vector<StateInfo> states(600);
     std::vector<Move> played;
-    const Network& n = game % 3 == 2 ? *embedded : *net;
+    const Network& n = game % 4 == 2 ? *embedded : game % 4 == 3 ? *wide : *net;
     const bool simd = game % 2 == 0;
     for (int ply = 0; !pos.is_over() && ply < 500; ++ply) {
       const bool quiet = pos.step() == Step::Place || pos.step() == Step::Move;
@@ -76,7 +110,7 @@ TEST(Nnue, IncrementalAccumulatorEqualsScratchInRandomGames) {
         Accumulator fresh;
         refresh(n, feature_state(pos), fresh, simd);
         const Accumulator& inc = stack.current(n, simd);
-        ASSERT_EQ(std::memcmp(&fresh, &inc, sizeof fresh), 0) << "game " << game << " ply " << ply;
+        ASSERT_TRUE(same_accumulators(fresh, inc, n.hidden)) << "game " << game << " ply " << ply;
         ASSERT_EQ(stack.evaluate(n, simd), evaluate_scratch(n, pos, !simd));
       }
       // A side branch: one decision pushed, evaluated, undone and popped.
@@ -110,22 +144,24 @@ TEST(Nnue, IncrementalAccumulatorEqualsScratchInRandomGames) {
 
 TEST(Nnue, SimdPathEqualsScalarPath) {
   if (!simd_available()) GTEST_SKIP() << "no AVX2 on this CPU";
-  const auto net = random_network(11);
+  for (const int hidden : {128, 256}) {
+  const auto net = random_network(11, hidden);
+  const size_t bytes = size_t(hidden) * 2;
   Rng rng(3);
   for (int trial = 0; trial < 2000; ++trial) {
-    alignas(32) int16_t us[NNUE_HIDDEN], them[NNUE_HIDDEN];
-    for (int i = 0; i < NNUE_HIDDEN; ++i) {
+    alignas(32) int16_t us[NNUE_MAX_HIDDEN] = {}, them[NNUE_MAX_HIDDEN] = {};
+    for (int i = 0; i < hidden; ++i) {
       us[i] = int16_t(int(rng.below(600)) - 200);
       them[i] = int16_t(int(rng.below(600)) - 200);
     }
     ASSERT_EQ(forward(*net, us, them, true), forward(*net, us, them, false));
     const int f = int(rng.below(NNUE_INPUTS)), sign = rng.below(2) ? 1 : -1;
-    alignas(32) int16_t a[NNUE_HIDDEN], b[NNUE_HIDDEN];
+    alignas(32) int16_t a[NNUE_MAX_HIDDEN], b[NNUE_MAX_HIDDEN];
     std::memcpy(a, us, sizeof a);
     std::memcpy(b, us, sizeof b);
     apply_feature(*net, a, f, sign, true);
     apply_feature(*net, b, f, sign, false);
-    ASSERT_EQ(std::memcmp(a, b, sizeof a), 0);
+    ASSERT_EQ(std::memcmp(a, b, bytes), 0) << hidden;
     // Several features at once, into another accumulator, with wrapping sums.
     int removed[40], added[40];
     const int n_removed = int(rng.below(40)), n_added = int(rng.below(40));
@@ -133,11 +169,54 @@ TEST(Nnue, SimdPathEqualsScalarPath) {
     for (int i = 0; i < n_added; ++i) added[i] = int(rng.below(NNUE_INPUTS));
     update(*net, us, a, removed, n_removed, added, n_added, true);
     update(*net, us, b, removed, n_removed, added, n_added, false);
-    ASSERT_EQ(std::memcmp(a, b, sizeof a), 0);
+    ASSERT_EQ(std::memcmp(a, b, bytes), 0) << hidden;
     for (int i = 0; i < n_removed; ++i) apply_feature(*net, us, removed[i], -1, false);
     for (int i = 0; i < n_added; ++i) apply_feature(*net, us, added[i], +1, false);
-    ASSERT_EQ(std::memcmp(a, us, sizeof a), 0);
+    ASSERT_EQ(std::memcmp(a, us, bytes), 0) << hidden;
   }
+  }
+}
+
+// Networks of both supported widths round-trip through the file format; the width changes
+// the score (a 256-wide network is not read as a 128-wide one), and other widths are refused.
+TEST(Nnue, BothWidthsParseAndOthersAreRefused) {
+  std::string error;
+  const auto embedded = embedded_network();
+  EXPECT_EQ(network_bytes(*embedded), embedded_bytes());  // the test's writer matches the format
+  EXPECT_EQ(embedded->hidden, 128);
+  Position pos = Position::start();
+  Rng rng(31);
+  StateInfo st[24];
+  for (auto& s : st) pos.do_move(random_decision(pos, rng), s);
+  for (const int hidden : {128, 256}) {
+    const auto net = random_network(40 + uint64_t(hidden), hidden);
+    const auto bytes = network_bytes(*net);
+    EXPECT_EQ(bytes.size(), network_file_size(hidden));
+    const auto back = parse_network(bytes.data(), bytes.size(), &error);
+    ASSERT_TRUE(back) << error;
+    EXPECT_EQ(back->hidden, hidden);
+    EXPECT_EQ(evaluate_scratch(*back, pos, true), evaluate_scratch(*net, pos, false));
+  }
+  // The second half of a 256-wide network's first layer counts: zeroing it changes scores.
+  auto wide = random_network(5, 256);
+  const int full = evaluate_scratch(*wide, pos);
+  auto half = std::make_shared<Network>(*wide);
+  for (auto& row : half->l1_weight) std::fill(row + 128, row + 256, int8_t(0));
+  for (auto& row : half->l1_weight) std::fill(row + 384, row + 512, int8_t(0));
+  EXPECT_NE(evaluate_scratch(*half, pos), full);
+  for (const int hidden : {64, 192, 512}) {
+    auto other = network_bytes(*random_network(6, 128));
+    other[12] = uint8_t(hidden & 0xFF);
+    other[13] = uint8_t(hidden >> 8);
+    EXPECT_FALSE(parse_network(other.data(), other.size(), &error)) << hidden;
+    EXPECT_NE(error.find("shape"), std::string::npos) << error;
+  }
+  // A 256-wide header on a 128-wide body is refused by its size.
+  auto mismatched = network_bytes(*random_network(6, 128));
+  mismatched[13] = 1;  // hidden 256 (little-endian 0x0100)
+  mismatched[12] = 0;
+  EXPECT_FALSE(parse_network(mismatched.data(), mismatched.size(), &error));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
 }
 
 TEST(Nnue, BadNetworkFilesAreRejected) {
