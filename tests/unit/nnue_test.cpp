@@ -84,7 +84,7 @@ std::string write_temp(const std::vector<uint8_t>& bytes, const char* name) {
 
 TEST(Nnue, EmbeddedNetworkParses) {
   std::string error;
-  EXPECT_EQ(embedded_bytes().size(), network_file_size());
+  EXPECT_EQ(embedded_bytes().size(), network_file_size(embedded_network()->hidden));
   EXPECT_TRUE(parse_network(yinsh_nnue_embedded, yinsh_nnue_embedded_size, &error)) << error;
 }
 
@@ -183,7 +183,7 @@ TEST(Nnue, BothWidthsParseAndOthersAreRefused) {
   std::string error;
   const auto embedded = embedded_network();
   EXPECT_EQ(network_bytes(*embedded), embedded_bytes());  // the test's writer matches the format
-  EXPECT_EQ(embedded->hidden, 128);
+  EXPECT_TRUE(supported_hidden(embedded->hidden));
   Position pos = Position::start();
   Rng rng(31);
   StateInfo st[24];
@@ -281,7 +281,7 @@ TEST(Nnue, EngineKeepsItsNetworkWhenEvalFileIsBad) {
 TEST(Nnue, EvalFileLoadsAnotherNetwork) {
   // A valid file with another output bias: scores shift, so the network was swapped in.
   auto bytes = embedded_bytes();
-  const size_t out_bias = network_file_size() - 4 - 2 * NNUE_L1 - 4;
+  const size_t out_bias = bytes.size() - 4 - 2 * NNUE_L1 - 4;
   int32_t bias;
   std::memcpy(&bias, &bytes[out_bias], 4);
   bias += 127 * 1024;  // +1 logit = +100
