@@ -200,7 +200,9 @@ class Search {
     w_.pv_len[ply] = ply;
     if (ply > 0 && s_.stopped()) return 0;
     const uint64_t n = w_.nodes.fetch_add(1, std::memory_order_relaxed) + 1;
-    if (w_.id == 0) {
+    // Node and time limits stop the search only once depth 1 is complete, so every decision
+    // played was searched and reported (an info line); a `stop` command stops at once.
+    if (w_.id == 0 && w_.root_depth > 0) {
       if ((s_.max_nodes && n >= s_.max_nodes) ||
           ((n & 511) == 0 && s_.hard_ms >= 0 && s_.elapsed() >= s_.hard_ms))
         s_.stop.store(true, std::memory_order_relaxed);

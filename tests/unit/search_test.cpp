@@ -66,6 +66,28 @@ TEST(Search, NodeLimitIsRespected) {
   EXPECT_TRUE(is_legal(pos, r.best));
 }
 
+// A node budget smaller than depth 1 still completes depth 1: the decision is the one a
+// depth-1 search finds, never an unsearched first decision.
+TEST(Search, TinyNodeBudgetsStillCompleteDepthOne) {
+  int searched = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const Position pos = random_position(seed, 30 + 7 * int(seed));
+    if (pos.is_over()) continue;
+    Limits one;
+    one.nodes = 1;
+    Limits depth1;
+    depth1.depth = 1;
+    Searcher a, b;
+    const SearchResult r = search(a, pos, one), d = search(b, pos, depth1);
+    // (A position with one legal decision is answered at depth 0 by both.)
+    EXPECT_EQ(r.info.depth, d.info.depth) << seed;
+    EXPECT_EQ(r.best, d.best) << seed;
+    EXPECT_EQ(r.info.score, d.info.score) << seed;
+    searched += r.info.depth == 1;
+  }
+  EXPECT_GE(searched, 4);
+}
+
 TEST(Search, GameOverGivesNone) {
   Position pos = random_position(1, 2000);
   ASSERT_TRUE(pos.is_over());
