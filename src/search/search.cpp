@@ -299,6 +299,8 @@ class Search {
       if (s_.net) w_.acc.push(pos);
       const bool same = pos.side_to_move() == us;
       const int nd = (costs_depth(m) ? depth - 1 : depth) + (singular_ext && m.raw() == tt_move);
+      // The child probes the table unless it is a leaf (no depth left, no removal to make).
+      if (nd > 0 || (pos.step() != Step::Place && pos.step() != Step::Move)) s_.tt->prefetch(pos.key());
       auto child = [&](int a, int b, int d) {
         return same ? search(a, b, d, ply + 1) : -search(-b, -a, d, ply + 1);
       };

@@ -1,5 +1,11 @@
 #include "tt.h"
 
+#include <cstdlib>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace yinsh {
 
 namespace {
@@ -12,12 +18,23 @@ uint64_t pack(uint32_t m, int score, int depth, Bound b) {
 
 }  // namespace
 
+void TranspositionTable::Free::operator()(Entry* p) const { std::free(p); }
+
 void TranspositionTable::resize(int mb) {
   if (mb < 1) mb = 1;
   if (mb == mb_ && entries_) return clear();
   uint64_t n = 1;
   while (n * 2 * sizeof(Entry) <= uint64_t(mb) << 20) n *= 2;
-  entries_ = std::make_unique<Entry[]>(n);
+  const size_t bytes = n * sizeof(Entry);
+  constexpr size_t HUGE_PAGE = size_t(2) << 20;
+  void* mem = std::aligned_alloc(bytes >= HUGE_PAGE ? HUGE_PAGE : alignof(Entry), bytes);
+  if (!mem) throw std::bad_alloc();  // as make_unique would: the old table stays
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (bytes >= HUGE_PAGE) madvise(mem, bytes, MADV_HUGEPAGE);  // a hint: ignored where unsupported
+#endif
+  Entry* e = static_cast<Entry*>(mem);
+  for (uint64_t i = 0; i < n; ++i) new (&e[i]) Entry();
+  entries_.reset(e);
   mask_ = n - 1;
   mb_ = mb;
 }
