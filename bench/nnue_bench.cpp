@@ -30,15 +30,19 @@ void BM_EvalNnueScratch(benchmark::State& state) {
 }
 BENCHMARK(BM_EvalNnueScratch);
 
+// The dense layers in each kernel (nnue.h NnueCode: 0 scalar, 1 avx2, 2 vnni,
+// 3 simd128); one this build or CPU lacks is skipped.
 void BM_EvalNnueForward(benchmark::State& state) {
+  const auto code = nnue::NnueCode(state.range(0));
+  if (!nnue::nnue_code_supported(code)) return state.SkipWithError("not on this CPU or build");
   const Position pos = middle_game();
   const auto net = nnue::embedded_network();
   nnue::Accumulator acc;
   nnue::refresh(*net, nnue::feature_state(pos), acc);
-  const bool simd = state.range(0) != 0;
-  for (auto _ : state) benchmark::DoNotOptimize(nnue::forward(*net, acc.v[0], acc.v[1], simd));
+  for (auto _ : state) benchmark::DoNotOptimize(nnue::forward_on(code, *net, acc.v[0], acc.v[1]));
+  state.SetLabel(nnue::to_string(code));
 }
-BENCHMARK(BM_EvalNnueForward)->Arg(1)->Arg(0);  // 1 = SIMD (when available), 0 = scalar
+BENCHMARK(BM_EvalNnueForward)->DenseRange(0, 3);
 
 // What the search pays per evaluated child: push after do_move, update + forward, pop.
 void BM_EvalNnueIncrementalRingMove(benchmark::State& state) {

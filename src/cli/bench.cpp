@@ -108,7 +108,8 @@ void add_bench_command(CLI::App& app) {
     }
     // The code this CPU runs where the build chooses at start-up (rates depend on it; the
     // counts below do not).
-    std::cout << "code-paths: ring-lanes " << to_string(lanes) << " eval " << to_string(eval_code()) << "\n";
+    std::cout << "code-paths: ring-lanes " << to_string(lanes) << " eval " << to_string(eval_code()) << " nnue "
+              << nnue::to_string(nnue::nnue_code()) << "\n";
     Stopwatch watch;
     int white_wins = 0;
     const uint64_t decisions = random_games(args->games, 1, lanes, &white_wins);

@@ -97,6 +97,17 @@ int forward(const Network& net, const int16_t* us, const int16_t* them, bool sim
 // module built with -msimd128; the browser picks that module only where SIMD is supported).
 bool simd_available();
 
+// The kernels of the dense layer (2H -> NNUE_L1), all giving identical results: forward()
+// with simd runs the best one this build has on this CPU (nnue_code()); forward_on() runs a
+// given one (tests and benchmarks compare them; one not supported here runs the scalar one).
+// Vnni needs AVX-512 VL and VNNI: one vpdpbusd for AVX2's three instructions per 32 products,
+// on the same 256-bit registers (512-bit ones measured slower in the search: lower clock).
+enum class NnueCode : uint8_t { Scalar, Avx2, Vnni, Simd128 };
+bool nnue_code_supported(NnueCode code);
+NnueCode nnue_code();
+const char* to_string(NnueCode code);
+int forward_on(NnueCode code, const Network& net, const int16_t* us, const int16_t* them);
+
 // to = from minus the weights of the `removed` features plus those of the `added` ones
 // (wrapping int16 arithmetic; `to` may be `from`).
 void update(const Network& net, const int16_t* from, int16_t* to, const int* removed, int n_removed,

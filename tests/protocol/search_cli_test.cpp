@@ -88,7 +88,8 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
   EXPECT_EQ(n, counts(second, "search-nnue-nodes: "));
   EXPECT_NE(n, "search-nnue-nodes: 0");
   EXPECT_NE(n.substr(n.find(' ')), a.substr(a.find(' ')));  // the numbers after the names
-  // Which code the rates were measured with: a ring-lanes path and an evaluation form.
+  // Which code the rates were measured with: a ring-lanes path, an evaluation form and a
+  // network kernel.
   const std::string paths = line_starting(first, "code-paths: ");
   EXPECT_TRUE(paths.find("ring-lanes scalar") != std::string::npos ||
               paths.find("ring-lanes avx2") != std::string::npos ||
@@ -98,6 +99,9 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
               paths.find(" eval popcnt") != std::string::npos ||
               paths.find(" eval native") != std::string::npos ||
               paths.find(" eval avx2") != std::string::npos)
+      << first;
+  EXPECT_TRUE(paths.find(" nnue scalar") != std::string::npos || paths.find(" nnue avx2") != std::string::npos ||
+              paths.find(" nnue vnni") != std::string::npos)
       << first;
 }
 

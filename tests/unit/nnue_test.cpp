@@ -1,5 +1,5 @@
 // The learned evaluation: incremental accumulators equal a from-scratch evaluation in random
-// games, the SIMD path equals the scalar path, bad network files are rejected and the engine
+// games, every SIMD kernel equals the scalar path, bad network files are rejected and the engine
 // keeps its network, and self-play records round-trip.
 #include <gtest/gtest.h>
 
@@ -154,7 +154,12 @@ TEST(Nnue, SimdPathEqualsScalarPath) {
       us[i] = int16_t(int(rng.below(600)) - 200);
       them[i] = int16_t(int(rng.below(600)) - 200);
     }
-    ASSERT_EQ(forward(*net, us, them, true), forward(*net, us, them, false));
+    const int scalar = forward(*net, us, them, false);
+    ASSERT_EQ(forward(*net, us, them, true), scalar);
+    for (const NnueCode code : {NnueCode::Avx2, NnueCode::Vnni, NnueCode::Simd128})
+      if (nnue_code_supported(code)) {
+        ASSERT_EQ(forward_on(code, *net, us, them), scalar) << to_string(code);
+      }
     const int f = int(rng.below(NNUE_INPUTS)), sign = rng.below(2) ? 1 : -1;
     alignas(32) int16_t a[NNUE_MAX_HIDDEN], b[NNUE_MAX_HIDDEN];
     std::memcpy(a, us, sizeof a);
