@@ -73,7 +73,7 @@ void BM_EvalLinear(benchmark::State& state) {
 BENCHMARK(BM_EvalLinear);
 
 // The linear evaluation's feature pass in each compiled form (eval.h EvalCode: 0 generic,
-// 1 popcnt, 2 native, 3 avx2; a form this build or CPU lacks runs one it has), over 512
+// 1 popcnt, 2 native, 3 avx2, 4 avx512; a form this build or CPU lacks runs one it has), over 512
 // positions of seeded random games at 20 to 70 decisions, so that branches are not learnt.
 void BM_FeaturesByForm(benchmark::State& state) {
   std::vector<Position> positions;
@@ -94,6 +94,6 @@ void BM_FeaturesByForm(benchmark::State& state) {
   }
   state.SetLabel(to_string(code));
 }
-BENCHMARK(BM_FeaturesByForm)->DenseRange(0, 3);
+BENCHMARK(BM_FeaturesByForm)->DenseRange(0, 4);
 
 }  // namespace

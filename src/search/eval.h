@@ -51,10 +51,11 @@ void extract_features(const Position& pos, FeatureVector& f);
 
 // The compiled form extract_features runs. On x86-64 CPUs with AVX2, Avx2: both sides at once,
 // one per half of a 256-bit register (eval_avx2.cpp), in any x86-64 build, the package
-// included. Otherwise 128-bit words: a build for any x86-64 (the package) has a generic form
+// included; on those with AVX-512 VL, BW, VBMI2 and BITALG, Avx512: the same with fewer
+// instructions (eval_avx512.cpp). Otherwise 128-bit words: a build for any x86-64 (the package) has a generic form
 // and one with the popcnt instruction, chosen at start-up; a build whose target has popcnt
 // (-march=native) or no such choice (WebAssembly) has one, Native. All give the same numbers.
-enum class EvalCode : uint8_t { Generic, Popcnt, Native, Avx2 };
+enum class EvalCode : uint8_t { Generic, Popcnt, Native, Avx2, Avx512 };
 EvalCode eval_code();
 const char* to_string(EvalCode code);
 // The same on a given form (for tests); a form this build or CPU lacks runs one it has.

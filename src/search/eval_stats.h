@@ -1,7 +1,8 @@
 // What the linear evaluation's features (eval.h) are made of, per side: counts over the
 // side's rings and over the five-windows. eval.cpp computes them with 128-bit words
-// (fill.h); eval_avx2.cpp computes both sides at once, one side per 128-bit half of an AVX2
-// register, on x86-64 CPUs that have it. Both give exactly the same counts.
+// (fill.h); eval_avx2.cpp and eval_avx512.cpp compute both sides at once, one side per
+// 128-bit half of a 256-bit register, on x86-64 CPUs that have them. All give exactly the same
+// counts.
 #pragma once
 
 #include "core/cpu_dispatch.h"
@@ -24,6 +25,9 @@ struct SideStats {
 // The side to move's and the opponent's statistics, with AVX2 and popcnt instructions: call
 // only on a CPU that has both.
 void side_stats_avx2(const Position& pos, SideStats& us, SideStats& them);
+// The same with AVX-512 F, VL, BW, VBMI2 and BITALG (eval_avx512.cpp): call only on a CPU
+// that has them all.
+void side_stats_avx512(const Position& pos, SideStats& us, SideStats& them);
 #endif
 
 }  // namespace yinsh

@@ -98,7 +98,7 @@ TEST(SearchCli, BenchSearchSignatureIsTheSameEveryRun) {
   EXPECT_TRUE(paths.find(" eval generic") != std::string::npos ||
               paths.find(" eval popcnt") != std::string::npos ||
               paths.find(" eval native") != std::string::npos ||
-              paths.find(" eval avx2") != std::string::npos)
+              paths.find(" eval avx2") != std::string::npos || paths.find(" eval avx512") != std::string::npos)
       << first;
   EXPECT_TRUE(paths.find(" nnue scalar") != std::string::npos || paths.find(" nnue avx2") != std::string::npos ||
               paths.find(" nnue vnni") != std::string::npos)

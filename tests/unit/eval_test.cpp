@@ -66,7 +66,7 @@ TEST(Eval, FeaturesEqualAPlainScanOfWindowsAndRingMoves) {
     FeatureVector used;
     extract_features(pos, used);
     // Every compiled form (ones this build or CPU lacks run the one it has) gives the same.
-    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native, EvalCode::Avx2}) {
+    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native, EvalCode::Avx2, EvalCode::Avx512}) {
       SCOPED_TRACE(to_string(code));
       FeatureVector f;
       extract_features_on(code, pos, f);
@@ -102,7 +102,7 @@ TEST(Eval, PlacementFeaturesEqualAPlainScanOfRingMoves) {
     ASSERT_EQ(pos.step(), Step::Place);
     const Color us = pos.side_to_move(), them = ~us;
     const RingCounts ru = scan_rings(pos, us), rt = scan_rings(pos, them);
-    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native, EvalCode::Avx2}) {
+    for (EvalCode code : {EvalCode::Generic, EvalCode::Popcnt, EvalCode::Native, EvalCode::Avx2, EvalCode::Avx512}) {
       SCOPED_TRACE(to_string(code));
       FeatureVector f;
       extract_features_on(code, pos, f);
