@@ -45,8 +45,7 @@ YINSH_STATS_TARGET inline V add_byte_counts(V acc, V v) {
 }  // namespace
 
 YINSH_STATS_TARGET void side_stats_avx2(const Position& pos, SideStats& us, SideStats& them) {
-  if (pos.step() == Step::Place) stats<false>(pos, us, them);  // no markers yet
-  else stats<true>(pos, us, them);
+  side_stats_lanes(pos, us, them);
 }
 
 }  // namespace yinsh

@@ -43,8 +43,7 @@ YINSH_STATS_TARGET inline V add_byte_counts(V acc, V v) { return _mm256_add_epi8
 }  // namespace
 
 YINSH_STATS_TARGET void side_stats_avx512(const Position& pos, SideStats& us, SideStats& them) {
-  if (pos.step() == Step::Place) stats<false>(pos, us, them);  // no markers yet
-  else stats<true>(pos, us, them);
+  side_stats_lanes(pos, us, them);
 }
 
 }  // namespace yinsh

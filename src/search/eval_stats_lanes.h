@@ -151,3 +151,8 @@ YINSH_STATS_TARGET void stats(const Position& pos, SideStats& su, SideStats& st)
   su.rownow = rownow.first, st.rownow = rownow.second;
 }
 
+// Both sides' statistics: without the window passes while rings are placed (no markers yet).
+YINSH_STATS_TARGET inline void side_stats_lanes(const Position& pos, SideStats& su, SideStats& st) {
+  if (pos.step() == Step::Place) stats<false>(pos, su, st);
+  else stats<true>(pos, su, st);
+}

@@ -48,7 +48,6 @@ struct Reader {
 
 int clip127(int v) { return v < 0 ? 0 : v > 127 ? 127 : v; }
 
-// The layers after the first one, shared by both paths: l1 sums -> score.
 // The network's output (out_bias + the output layer's sum) -> the score. Floor division: a
 // shift of the output by whole logits shifts the score exactly.
 int output_score(int64_t out) {
@@ -56,6 +55,7 @@ int output_score(int64_t out) {
   return int(q >= 0 ? q / d : -((-q + d - 1) / d));
 }
 
+// The layers after the first one, for the kernels without their own: l1 sums -> score.
 int finish(const Network& net, const int32_t* sums) {
   int64_t out = net.out_bias;
   for (int o = 0; o < NNUE_L1; ++o) out += int64_t(clip127(sums[o] >> L1_SHIFT)) * net.out_weight[o];
@@ -271,15 +271,17 @@ const bool HAS_VNNI = HAS_AVX2 && __builtin_cpu_supports("avx512f") && __builtin
 [[maybe_unused]] const bool HAS_VNNI = false;
 #endif
 
+// The best kernel this build has on this CPU, read once at start-up (before that, static
+// initialisation of another file reads Scalar: another kernel, the same scores).
+#ifdef __wasm_simd128__
+const NnueCode BEST_CODE = NnueCode::Simd128;
+#else
+const NnueCode BEST_CODE = HAS_VNNI ? NnueCode::Vnni : HAS_AVX2 ? NnueCode::Avx2 : NnueCode::Scalar;
+#endif
+
 }  // namespace
 
-bool simd_available() {
-#ifdef __wasm_simd128__
-  return true;
-#else
-  return HAS_AVX2;
-#endif
-}
+bool simd_available() { return BEST_CODE != NnueCode::Scalar; }
 
 size_t network_file_size(int hidden) { return HEADER_SIZE + payload_size(hidden) + 4; }
 
@@ -329,11 +331,7 @@ bool nnue_code_supported(NnueCode code) {
   return false;
 }
 
-NnueCode nnue_code() {
-  for (const NnueCode c : {NnueCode::Vnni, NnueCode::Avx2, NnueCode::Simd128})
-    if (nnue_code_supported(c)) return c;
-  return NnueCode::Scalar;
-}
+NnueCode nnue_code() { return BEST_CODE; }
 
 const char* to_string(NnueCode code) {
   switch (code) {
@@ -345,14 +343,19 @@ const char* to_string(NnueCode code) {
   return "scalar";
 }
 
-int forward_on(NnueCode code, const Network& net, const int16_t* us, const int16_t* them) {
-  if (!nnue_code_supported(code)) code = NnueCode::Scalar;
+namespace {
+int forward_code(NnueCode code, const Network& net, const int16_t* us, const int16_t* them) {
   if (net.hidden == 256) return forward_width<256>(code, net, us, them);
   return forward_width<128>(code, net, us, them);
 }
+}  // namespace
+
+int forward_on(NnueCode code, const Network& net, const int16_t* us, const int16_t* them) {
+  return forward_code(nnue_code_supported(code) ? code : NnueCode::Scalar, net, us, them);
+}
 
 int forward(const Network& net, const int16_t* us, const int16_t* them, bool simd) {
-  return forward_on(simd ? nnue_code() : NnueCode::Scalar, net, us, them);
+  return forward_code(simd ? BEST_CODE : NnueCode::Scalar, net, us, them);
 }
 
 void update(const Network& net, const int16_t* from, int16_t* to, const int* removed, int n_removed,
