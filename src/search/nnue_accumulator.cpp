@@ -20,24 +20,34 @@ struct Delta {
   int n_added = 0, n_removed = 0;
 };
 
-void diff(const FeatureState& from, const FeatureState& to, Color persp, Delta& d) {
+// Both perspectives' changes in one pass over the sets (the counts are the same for both).
+void diff(const FeatureState& from, const FeatureState& to, Delta (&d)[2]) {
   for (int s = 0; s < 4; ++s) {
-    const int kind = kind_for(s, persp);
-    for (Point p : to.sets[size_t(s)] & ~from.sets[size_t(s)])
-      d.added[d.n_added++] = piece_feature(kind, dense_index(p));
-    for (Point p : from.sets[size_t(s)] & ~to.sets[size_t(s)])
-      d.removed[d.n_removed++] = piece_feature(kind, dense_index(p));
-  }
-  for (int own = 0; own < 2; ++own) {
-    const Color c = own ? persp : ~persp;
-    if (from.removed[c] != to.removed[c]) {
-      d.removed[d.n_removed++] = removed_feature(own, from.removed[c]);
-      d.added[d.n_added++] = removed_feature(own, to.removed[c]);
+    const int kw = kind_for(s, WHITE), kb = kind_for(s, BLACK);
+    for (Point p : to.sets[size_t(s)] & ~from.sets[size_t(s)]) {
+      const int i = dense_index(p);
+      d[WHITE].added[d[WHITE].n_added++] = piece_feature(kw, i);
+      d[BLACK].added[d[BLACK].n_added++] = piece_feature(kb, i);
+    }
+    for (Point p : from.sets[size_t(s)] & ~to.sets[size_t(s)]) {
+      const int i = dense_index(p);
+      d[WHITE].removed[d[WHITE].n_removed++] = piece_feature(kw, i);
+      d[BLACK].removed[d[BLACK].n_removed++] = piece_feature(kb, i);
     }
   }
-  if (pool_feature(from.pool) != pool_feature(to.pool)) {
-    d.removed[d.n_removed++] = pool_feature(from.pool);
-    d.added[d.n_added++] = pool_feature(to.pool);
+  for (int persp = 0; persp < 2; ++persp) {
+    Delta& e = d[persp];
+    for (int own = 0; own < 2; ++own) {
+      const Color c = own ? Color(persp) : ~Color(persp);
+      if (from.removed[c] != to.removed[c]) {
+        e.removed[e.n_removed++] = removed_feature(own, from.removed[c]);
+        e.added[e.n_added++] = removed_feature(own, to.removed[c]);
+      }
+    }
+    if (pool_feature(from.pool) != pool_feature(to.pool)) {
+      e.removed[e.n_removed++] = pool_feature(from.pool);
+      e.added[e.n_added++] = pool_feature(to.pool);
+    }
   }
 }
 
@@ -95,14 +105,13 @@ void AccumulatorStack::push(const Position& after_move) {
 void AccumulatorStack::compute_from_below(const Network& net, int k, bool simd) {
   Entry& e = entries_[size_t(k)];
   const Entry& from = entries_[size_t(k - 1)];
-  for (int c = 0; c < 2; ++c) {
-    Delta d;
-    diff(from.state, e.state, Color(c), d);
-    if (d.n_added + d.n_removed > 60) {  // a refresh is cheaper
-      refresh(net, e.state, e.acc, simd);
-      break;
-    }
-    update(net, from.acc.v[c], e.acc.v[c], d.removed, d.n_removed, d.added, d.n_added, simd);
+  Delta d[2];
+  diff(from.state, e.state, d);
+  if (d[0].n_added + d[0].n_removed > 60) {  // a refresh is cheaper
+    refresh(net, e.state, e.acc, simd);
+  } else {
+    for (int c = 0; c < 2; ++c)
+      update(net, from.acc.v[c], e.acc.v[c], d[c].removed, d[c].n_removed, d[c].added, d[c].n_added, simd);
   }
   e.computed = true;
 }
