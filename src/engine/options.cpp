@@ -44,7 +44,7 @@ const std::vector<OptionSpec>& Options::specs() {
        "Evaluation: 'nnue' (the learned network) or 'linear' (the tuned features, Weights)"},
       {"EvalFile", T::String, "", 0, 0,
        "Network file for Eval=nnue (empty = the network built into the binary)"},
-      {"EvalLazyMargin", T::Int, "40", 0, 100000,
+      {"EvalLazyMargin", T::Int, "60", 0, 100000,
        "Eval=nnue with a residual network: leaves whose linear score is this many centi-rings "
        "outside the search window skip the network (0 = never skip)"},
   };

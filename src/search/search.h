@@ -67,7 +67,7 @@ struct SearchConfig {
   int64_t move_overhead_ms = 30;
   Weights weights = default_weights();  // the evaluation's weights (tuning swaps them)
   std::shared_ptr<const nnue::Network> net;  // evaluate with this network; null = linear
-  int lazy_margin = 40;  // residual net: leaves this far (centi-rings) outside the window skip it
+  int lazy_margin = 60;  // residual net: leaves this far (centi-rings) outside the window skip it
 };
 
 struct Worker;  // one search thread's state (search.cpp)
