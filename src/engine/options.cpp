@@ -6,6 +6,7 @@
 
 #include "search/eval.h"
 #include "search/levels.h"
+#include "search/search.h"
 
 namespace yinsh {
 
@@ -30,24 +31,30 @@ static_assert(MAX_LEVEL == 8, "keep the Level option's range and default at MAX_
 
 const std::vector<OptionSpec>& Options::specs() {
   using T = OptionSpec::Type;
-  static const std::vector<OptionSpec> specs = {
-      {"Threads", T::Int, "1", 1, 64, "Search threads"},
-      {"Hash", T::Int, "64", 1, 4096, "Transposition table size in MiB"},
-      {"Level", T::Int, "8", 0, 8, "Playing level: 0 = uniformly random, 1 = beginner, 2 = one-ply greedy, ... 8 = full strength"},
-      {"Seed", T::Int, "1", 0, INT64_MAX, "Seed of the random choices (baseline player, levels)"},
-      {"MoveOverhead", T::Int, "30", 0, 5000, "Milliseconds kept in reserve per move for I/O"},
-      {"MultiPV", T::Int, "1", 1, 130,
-       "Root decisions reported with exact scores, best first (analysis; 1 plays strongest)"},
-      {"Weights", T::String, "", 0, 0,
-       "Evaluation weights, whole numbers separated by ':' or spaces (empty = the tuned ones)"},
-      {"Eval", T::String, "nnue", 0, 0,
-       "Evaluation: 'nnue' (the learned network) or 'linear' (the tuned features, Weights)"},
-      {"EvalFile", T::String, "", 0, 0,
-       "Network file for Eval=nnue (empty = the network built into the binary)"},
-      {"EvalLazyMargin", T::Int, "60", 0, 100000,
-       "Eval=nnue with a residual network: leaves whose linear score is this many centi-rings "
-       "outside the search window skip the network (0 = never skip)"},
-  };
+  // The search's defaults are declared once, in SearchConfig; each option shows its field's
+  // (built once, on the first call).
+  static const std::vector<OptionSpec> specs = [] {
+    const SearchConfig d;
+    const auto n = [](int64_t v) { return std::to_string(v); };
+    return std::vector<OptionSpec>{
+        {"Threads", T::Int, n(d.threads), 1, 64, "Search threads"},
+        {"Hash", T::Int, n(d.hash_mb), 1, 4096, "Transposition table size in MiB"},
+        {"Level", T::Int, n(d.level), 0, 8, "Playing level: 0 = uniformly random, 1 = beginner, 2 = one-ply greedy, ... 8 = full strength"},
+        {"Seed", T::Int, n(int64_t(d.seed)), 0, INT64_MAX, "Seed of the random choices (baseline player, levels)"},
+        {"MoveOverhead", T::Int, n(d.move_overhead_ms), 0, 5000, "Milliseconds kept in reserve per move for I/O"},
+        {"MultiPV", T::Int, n(d.multipv), 1, 130,
+         "Root decisions reported with exact scores, best first (analysis; 1 plays strongest)"},
+        {"Weights", T::String, "", 0, 0,
+         "Evaluation weights, whole numbers separated by ':' or spaces (empty = the tuned ones)"},
+        {"Eval", T::String, "nnue", 0, 0,
+         "Evaluation: 'nnue' (the learned network) or 'linear' (the tuned features, Weights)"},
+        {"EvalFile", T::String, "", 0, 0,
+         "Network file for Eval=nnue (empty = the network built into the binary)"},
+        {"EvalLazyMargin", T::Int, n(d.lazy_margin), 0, 100000,
+         "Eval=nnue with a residual network: leaves whose linear score is this many centi-rings "
+         "outside the search window skip the network (0 = never skip)"},
+    };
+  }();
   return specs;
 }
 

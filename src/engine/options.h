@@ -1,4 +1,5 @@
-// Engine options, each declared once (name, type, default, range, help) in options.cpp and
+// Engine options, each declared once (name, type, default, range, help) in options.cpp (a
+// search option's default is SearchConfig's field, search.h) and
 // usable both as a command-line flag (--threads 2) and as a protocol option
 // (setoption name Threads value 2).
 #pragma once

@@ -422,6 +422,21 @@ TEST(Nnue, LazyEvaluationKeepsTheLinearSearchResult) {
   EXPECT_NEAR(a.info.score, b.info.score, 10);
 }
 
+// Each search option's default is SearchConfig's, so a searcher built without options (bench's
+// signature, the analysis report, the WebAssembly build) searches like a fresh engine.
+TEST(Nnue, OptionDefaultsAreTheSearchConfigDefaults) {
+  const Options o;
+  const SearchConfig d;
+  EXPECT_EQ(o.get_int("Threads"), d.threads);
+  EXPECT_EQ(o.get_int("Hash"), d.hash_mb);
+  EXPECT_EQ(o.get_int("Level"), d.level);
+  EXPECT_EQ(uint64_t(o.get_int("Seed")), d.seed);
+  EXPECT_EQ(o.get_int("MoveOverhead"), d.move_overhead_ms);
+  EXPECT_EQ(o.get_int("MultiPV"), d.multipv);
+  EXPECT_EQ(o.get_int("EvalLazyMargin"), d.lazy_margin);
+  EXPECT_EQ(o.get_int("EvalLazyMargin"), 60);  // session 52's measured margin (docs/ai.md)
+}
+
 TEST(SelfplayData, RecordsRoundTrip) {
   Rng rng(21);
   Position pos = Position::start();
