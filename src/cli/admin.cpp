@@ -13,8 +13,8 @@
 
 #include "accounts/username.h"
 #include "commands.h"
-#include "server/accounts_store.h"
-#include "server/store.h"
+#include "server/accounts/accounts_store.h"
+#include "server/store/store.h"
 
 namespace yinsh::cli {
 

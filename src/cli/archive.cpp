@@ -7,8 +7,8 @@
 
 #include "commands.h"
 #include "records/archive.h"
-#include "server/backup.h"
-#include "server/game_archive.h"
+#include "server/db/backup.h"
+#include "server/store/game_archive.h"
 
 namespace yinsh::cli {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "hub.h"
-#include "net_limits.h"
+#include "server/hub/hub.h"
+#include "server/net/net_limits.h"
 
 namespace yinsh::server {
 

@@ -1,17 +1,15 @@
 // JSON text of the core's objects, for the WebAssembly API (api.h): positions with their
-// pieces and legal decisions, decision lists. Written with the server's JsonOut (header only,
-// standard library alone).
+// pieces and legal decisions, decision lists. Written with JsonOut (src/json/: header only,
+// standard library alone), as the server writes its frames.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "core/position.h"
-#include "server/json_out.h"
+#include "json/json_out.h"
 
 namespace yinsh::wasm {
-
-using server::JsonOut;
 
 // {"text","side","step","removed":{"w","b"},"variant","pool","result","board":{"e5":"W",...}}
 // plus "legal":[...] when `with_legal`.

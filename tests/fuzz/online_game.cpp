@@ -16,7 +16,7 @@
 #include "check.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "server/online_game.h"
+#include "server/game/online_game.h"
 
 using namespace yinsh;
 using namespace yinsh::server;

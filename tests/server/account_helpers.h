@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "game_driver.h"
-#include "server/accounts_api.h"
+#include "server/accounts/accounts_api.h"
 #include "server/server.h"
 
 namespace yinsh::test {

@@ -9,9 +9,9 @@
 
 #include "account_helpers.h"
 #include "test_server.h"
-#include "server/accounts_api.h"
-#include "server/accounts_store.h"
-#include "server/store.h"
+#include "server/accounts/accounts_api.h"
+#include "server/accounts/accounts_store.h"
+#include "server/store/store.h"
 
 using namespace yinsh;
 using namespace yinsh::test;

@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "accounts/password.h"
-#include "server/accounts_store.h"
-#include "server/events.h"
-#include "server/store.h"
+#include "server/accounts/accounts_store.h"
+#include "server/wire/events.h"
+#include "server/store/store.h"
 #include "test_store.h"
 
 using namespace yinsh;

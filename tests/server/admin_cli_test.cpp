@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "server/accounts_store.h"
-#include "server/store.h"
+#include "server/accounts/accounts_store.h"
+#include "server/store/store.h"
 
 using namespace yinsh;
 using namespace yinsh::server;

@@ -1,5 +1,5 @@
 // AiPool: least time left first, untimed last; saturation; the budget taken at the start.
-#include "server/ai_pool.h"
+#include "server/game/ai_pool.h"
 
 #include <gtest/gtest.h>
 

@@ -10,10 +10,10 @@
 
 #include "core/record.h"
 #include "records/archive.h"
-#include "server/analysis_pool.h"
-#include "server/game_archive.h"
-#include "server/hub.h"
-#include "server/store.h"
+#include "server/reports/analysis_pool.h"
+#include "server/store/game_archive.h"
+#include "server/hub/hub.h"
+#include "server/store/store.h"
 #include "test_hub.h"
 
 using namespace yinsh;

@@ -12,8 +12,8 @@
 
 #include "game_driver.h"
 #include "records/archive.h"
-#include "server/backup.h"
-#include "server/game_archive.h"
+#include "server/db/backup.h"
+#include "server/store/game_archive.h"
 #include "server/server.h"
 #include "test_server.h"
 

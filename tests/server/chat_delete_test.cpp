@@ -6,9 +6,9 @@
 #include <algorithm>
 
 #include "account_helpers.h"
-#include "server/accounts_store.h"
-#include "server/sql.h"
-#include "server/store.h"
+#include "server/accounts/accounts_store.h"
+#include "server/db/sql.h"
+#include "server/store/store.h"
 
 using namespace yinsh;
 using namespace yinsh::test;

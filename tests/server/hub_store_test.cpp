@@ -8,8 +8,8 @@
 #include <future>
 #include <thread>
 
-#include "server/hub.h"
-#include "server/store.h"
+#include "server/hub/hub.h"
+#include "server/store/store.h"
 #include "test_hub.h"
 
 using namespace yinsh;

@@ -12,8 +12,8 @@
 #include <sqlite3.h>
 
 #include "pg_cluster.h"
-#include "server/store.h"
-#include "server/store_migrations.h"
+#include "server/store/store.h"
+#include "server/store/store_migrations.h"
 
 using namespace yinsh;
 using namespace yinsh::server;

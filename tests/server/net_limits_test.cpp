@@ -1,6 +1,6 @@
 // The network layer's limits without a network: connection caps, the HTTP token bucket, the
 // Origin rule and X-Forwarded-For from trusted proxies only.
-#include "server/net_limits.h"
+#include "server/net/net_limits.h"
 
 #include <gtest/gtest.h>
 

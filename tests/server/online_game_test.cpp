@@ -1,7 +1,7 @@
 // OnlineGame without network or store: commands, events, clocks, undo, abort, rematch, chat.
-#include "server/online_game.h"
-#include "server/json_out.h"
-#include "server/store.h"
+#include "server/game/online_game.h"
+#include "json/json_out.h"
+#include "server/store/store.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 
 #include "core/record.h"
 #include "game_driver.h"
-#include "server/game_pages.h"
+#include "server/pages/game_pages.h"
 #include "server/server.h"
 #include "test_server.h"
 

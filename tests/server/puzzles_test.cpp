@@ -10,10 +10,10 @@
 #include "account_helpers.h"
 #include "test_server.h"
 #include "pg_cluster.h"
-#include "server/puzzle_set.h"
-#include "server/puzzle_store.h"
-#include "server/store.h"
-#include "server/store_migrations.h"
+#include "server/puzzles/puzzle_set.h"
+#include "server/puzzles/puzzle_store.h"
+#include "server/store/store.h"
+#include "server/store/store_migrations.h"
 
 using namespace yinsh;
 using namespace yinsh::test;

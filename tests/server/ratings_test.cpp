@@ -9,8 +9,8 @@
 
 #include "account_helpers.h"
 #include "pg_cluster.h"
-#include "server/ratings_store.h"
-#include "server/store.h"
+#include "server/ratings/ratings_store.h"
+#include "server/store/store.h"
 #include "server_process.h"
 
 using namespace yinsh;

@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "server/commands.h"
-#include "server/events.h"
-#include "server/server_messages.h"
+#include "server/wire/commands.h"
+#include "server/wire/events.h"
+#include "server/wire/server_messages.h"
 
 using namespace yinsh;
 using namespace yinsh::server;

@@ -3,12 +3,12 @@
 // plays (expiry, abandonment) on an OnlineGame. No threads, no network; times are passed in.
 #include <gtest/gtest.h>
 
-#include "server/seek_book.h"
-#include "server/seek_challenges.h"
-#include "server/seek_expiry.h"
-#include "server/seek_limits.h"
-#include "server/seek_pairing.h"
-#include "server/seek_ratings.h"
+#include "server/lobby/seek_book.h"
+#include "server/lobby/seek_challenges.h"
+#include "server/lobby/seek_expiry.h"
+#include "server/lobby/seek_limits.h"
+#include "server/lobby/seek_pairing.h"
+#include "server/lobby/seek_ratings.h"
 
 using namespace yinsh;
 using namespace yinsh::server;

@@ -14,8 +14,8 @@
 #include <thread>
 
 #include "pg_cluster.h"
-#include "server/store.h"
-#include "server/store_postgres.h"
+#include "server/store/store.h"
+#include "server/store/store_postgres.h"
 
 using namespace yinsh;
 using namespace yinsh::server;

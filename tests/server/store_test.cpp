@@ -8,8 +8,8 @@
 #include <optional>
 #include <thread>
 
-#include "server/store.h"
-#include "server/store_writer.h"
+#include "server/store/store.h"
+#include "server/store/store_writer.h"
 #include "test_store.h"
 
 using namespace yinsh;

@@ -13,7 +13,7 @@
 #include <memory>
 #include <thread>
 
-#include "server/hub.h"
+#include "server/hub/hub.h"
 #include "test_server.h"
 
 namespace yinsh::test {

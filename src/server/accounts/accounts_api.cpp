@@ -1,0 +1,285 @@
+// AccountsApi (accounts_api.h): register, log in and out, change the password, delete the
+// account, who am I, claim guest seats, the puzzle rating (puzzle_api.h). Password work runs
+// on its own pool, with a cap on the jobs it holds; the rest (and session lookups) on another;
+// the throttle under a mutex.
+#include "server/accounts/accounts_api.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <mutex>
+#include <variant>
+#include <algorithm>
+#include <atomic>
+
+#include "accounts/password.h"
+#include "accounts/throttle.h"
+#include "server/accounts/accounts_store.h"
+#include "server/accounts/players_api.h"
+#include "server/puzzles/puzzle_api.h"
+#include "server/common/shapes.h"
+#include "server/store/store.h"
+
+namespace yinsh::server {
+namespace {
+
+int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+json account_json(const Account& a) {
+  return {{"name", a.name}, {"role", a.role}, {"muted", a.muted}, {"created_at", a.created_at}};
+}
+
+const char* kBadCredentials = "unknown user or wrong password";
+
+HttpReply reply(int status, json body, std::string set_cookie = {}) {
+  HttpReply r;
+  r.status = status;
+  r.body = std::move(body);
+  r.set_cookie = std::move(set_cookie);
+  return r;
+}
+
+}  // namespace
+
+std::string session_cookie(const std::string& token, bool secure) {
+  return std::string(kSessionCookie) + "=" + token + "; Path=/; Max-Age=" + std::to_string(kSessionCookieMaxAgeS) +
+         "; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "");
+}
+
+std::string clear_session_cookie(bool secure) {
+  return std::string(kSessionCookie) + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "");
+}
+
+struct AccountsApi::Impl {
+  Store& store;
+  AccountStore accounts;
+  boost::asio::thread_pool pool;           // store reads and writes without a password
+  boost::asio::thread_pool password_pool;  // Argon2id: register, login, password, delete
+  std::atomic<int> password_jobs{0};       // queued or running on password_pool
+  const int max_password_jobs;
+  std::mutex throttle_mutex;
+  accounts::LoginThrottle throttle;
+  std::once_flag dummy_once;
+  std::string dummy_hash;  // verified against for unknown names, so that they take as long
+
+  const OnlinePlayers* online;
+
+  Impl(Store& s, const OnlinePlayers* o, int threads, int max_jobs)
+      : store(s), accounts(s), pool(2), password_pool(size_t(std::max(1, threads))),
+        max_password_jobs(std::max(1, max_jobs)), online(o) {}
+
+  HttpReply serve(const AccountRequest& req);
+  std::optional<Account> current(const AccountRequest& req) {
+    if (req.session.empty()) return std::nullopt;
+    return accounts.by_session(accounts::token_digest(req.session), wall_ms());
+  }
+  // How long the address or the account must still wait (zero: go ahead).
+  std::chrono::seconds wait(const std::string& address, const std::string& key) {
+    std::lock_guard lock(throttle_mutex);
+    const auto now = accounts::LoginThrottle::Clock::now();
+    const auto w = std::max(throttle.wait("ip:" + address, now), throttle.wait("account:" + key, now));
+    return std::chrono::ceil<std::chrono::seconds>(w);
+  }
+  void failed(const std::string& address, const std::string& key) {
+    std::lock_guard lock(throttle_mutex);
+    const auto now = accounts::LoginThrottle::Clock::now();
+    throttle.failed("ip:" + address, now);
+    throttle.failed("account:" + key, now);
+  }
+  // A success clears the account's failures (not the address's: logging into one's own
+  // account must not buy more guesses at others').
+  void succeeded(const std::string& key) {
+    std::lock_guard lock(throttle_mutex);
+    throttle.succeeded("account:" + key);
+  }
+  // Checks `password` of the account named `key` (throttled); the account, or the reply.
+  std::variant<Account, HttpReply> check(const std::string& address, const std::string& key,
+                                         const std::string& password) {
+    if (const auto w = wait(address, key); w.count() > 0)
+      return reply(429, {{"error",
+                          {{"code", "login_throttled"},
+                           {"message", "too many failed attempts; try again in " + std::to_string(w.count()) + " s"}}},
+                         {"retry_after_s", w.count()}});
+    const auto a = accounts.by_key(key);
+    bool ok = false;
+    if (a && a->active()) ok = accounts::verify_password(a->password, password);
+    else {
+      std::call_once(dummy_once, [&] { dummy_hash = accounts::hash_password("no account has this password").value_or(""); });
+      accounts::verify_password(dummy_hash, password);
+    }
+    if (!ok) {
+      failed(address, key);
+      return http_error(401, "bad_credentials", kBadCredentials);
+    }
+    succeeded(key);
+    return *a;
+  }
+  // A new session for `a`: the reply with its cookie.
+  HttpReply open_session(const Account& a, int status, bool secure, int claimed) {
+    const std::string token = accounts::new_session_token();
+    accounts.add_session(accounts::token_digest(token), a.id, wall_ms());
+    return reply(status, {{"account", account_json(a)}, {"claimed", claimed}}, session_cookie(token, secure));
+  }
+};
+
+// The seats a guest's browser sends: [{"game": id, "token": t}, ...] (at most 200).
+static std::vector<SeatClaim> read_seats(const json& j) {
+  std::vector<SeatClaim> out;
+  const auto it = j.find("seats");
+  if (it == j.end() || it->is_null()) return out;
+  if (!it->is_array() || it->size() > 200) throw SchemaError("seats: must be an array of at most 200 {game, token}");
+  for (const json& s : *it) {
+    const Fields f(s, "seats[].");
+    out.push_back({f.str("game", 12), f.str("token", 64)});
+  }
+  return out;
+}
+
+HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
+  if (req.path.rfind("/api/account/", 0) != 0) {
+    if (req.method != "GET") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+    if (req.path == "/api/online") return reply(200, {{"players", online ? online->names() : std::vector<std::string>{}}});
+    return serve_players(store, req.path, req.query);
+  }
+  const std::string what = req.path.substr(std::string_view("/api/account/").size());
+  if (what == "me") {
+    if (req.method != "GET") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+    const auto a = current(req);
+    return reply(200, {{"account", a ? account_json(*a) : json(nullptr)}});
+  }
+  if (is_puzzle_endpoint(what)) {
+    const auto me = current(req);
+    return serve_puzzles(store, what, req.method, me ? std::optional(me->id) : std::nullopt, req.body, wall_ms());
+  }
+  static const char* kPosts[] = {"register", "login", "logout", "logout-all", "password", "delete", "seats"};
+  if (std::find(std::begin(kPosts), std::end(kPosts), what) == std::end(kPosts))
+    return http_error(404, "not_found", "no endpoint " + req.path.substr(0, 100));
+  if (req.method != "POST") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+  json body = req.body.empty() ? json::object() : json::parse(req.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object()) return http_error(400, "bad_json", "the body must be a JSON object");
+  try {
+    const Fields f(body);
+    if (what == "register") {
+      std::string error;
+      const auto name = accounts::parse_username(f.str("name", 100), &error);
+      if (!name) return http_error(400, "bad_name", error);
+      const std::string password = f.str("password", 1000);
+      if (auto p = accounts::password_problem(password); !p.empty()) return http_error(400, "bad_password", p);
+      const auto seats = read_seats(body);
+      const auto hash = accounts::hash_password(password);
+      if (!hash) return http_error(503, "busy", "the server cannot hash a password now; try again");
+      std::string id;
+      switch (accounts.create(*name, *hash, wall_ms(), &id)) {
+        case AccountStore::Created::Taken:
+          return http_error(409, "name_taken", "the name " + name->display + " is taken");
+        case AccountStore::Created::LookAlike:
+          return http_error(409, "name_look_alike", "the name " + name->display + " looks too much like an existing one");
+        case AccountStore::Created::Ok:
+          break;
+      }
+      const int claimed = accounts.claim_seats(id, seats);
+      return open_session(*accounts.by_id(id), 201, req.secure, claimed);
+    }
+    if (what == "login") {
+      const std::string typed = f.str("name", 100);
+      const std::string password = f.str("password", 1000);
+      const auto seats = read_seats(body);
+      std::string error;
+      const auto name = accounts::parse_username(typed, &error);
+      auto checked = check(req.address, name ? name->key : typed, password);
+      if (auto* r = std::get_if<HttpReply>(&checked)) return *r;
+      const Account& a = std::get<Account>(checked);
+      return open_session(a, 200, req.secure, accounts.claim_seats(a.id, seats));
+    }
+    if (what == "logout") {
+      if (!req.session.empty()) accounts.end_session(accounts::token_digest(req.session));
+      return reply(200, {{"ok", true}}, clear_session_cookie(req.secure));
+    }
+    const auto me = current(req);
+    if (!me) return http_error(401, "not_logged_in", "log in first");
+    if (what == "logout-all") {
+      const int ended = accounts.end_sessions(me->id);
+      return reply(200, {{"ok", true}, {"sessions_ended", ended}}, clear_session_cookie(req.secure));
+    }
+    if (what == "seats") return reply(200, {{"claimed", accounts.claim_seats(me->id, read_seats(body))}});
+    // password and delete: the current password first (throttled like a login).
+    auto checked = check(req.address, me->key, f.str(what == "password" ? "current" : "password", 1000));
+    if (auto* r = std::get_if<HttpReply>(&checked)) return *r;
+    if (what == "password") {
+      const std::string fresh = f.str("new", 1000);
+      if (auto p = accounts::password_problem(fresh); !p.empty()) return http_error(400, "bad_password", p);
+      const auto hash = accounts::hash_password(fresh);
+      if (!hash) return http_error(503, "busy", "the server cannot hash a password now; try again");
+      accounts.set_password(me->id, *hash, accounts::token_digest(req.session));
+      return reply(200, {{"ok", true}});
+    }
+    accounts.remove(me->id, wall_ms());  // delete
+    return reply(200, {{"ok", true}}, clear_session_cookie(req.secure));
+  } catch (const SchemaError& e) {
+    return http_error(400, "bad_request", e.what());
+  }
+}
+
+AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, int threads, int max_password_jobs)
+    : impl_(std::make_unique<Impl>(store, online, threads, max_password_jobs)) {}
+AccountsApi::~AccountsApi() { stop(); }
+
+void AccountsApi::stop() {
+  impl_->password_pool.join();
+  impl_->pool.join();
+}
+
+// Whether a request verifies or hashes a password (Argon2id): it goes to the password pool.
+static bool password_work(const AccountRequest& req) {
+  static const std::string kPaths[] = {"/api/account/register", "/api/account/login", "/api/account/password",
+                                       "/api/account/delete"};
+  return req.method == "POST" && std::find(std::begin(kPaths), std::end(kPaths), req.path) != std::end(kPaths);
+}
+
+bool AccountsApi::route(const ApiRequest& req, const HttpDone& done) {
+  if (!handles(req.path)) return false;
+  handle(req, done);
+  return true;
+}
+
+void AccountsApi::handle(AccountRequest req, HttpDone done) {
+  const bool password = password_work(req);
+  if (password && impl_->password_jobs.fetch_add(1) >= impl_->max_password_jobs) {
+    impl_->password_jobs.fetch_sub(1);
+    HttpReply r = http_error(503, "busy", "the server is checking too many passwords now; try again in a second");
+    r.body["retry_after_s"] = 1;
+    return done(std::move(r));
+  }
+  boost::asio::post(password ? impl_->password_pool : impl_->pool,
+                    [impl = impl_.get(), password, req = std::move(req), done = std::move(done)] {
+    HttpReply r;
+    try {
+      r = impl->serve(req);
+    } catch (const StoreUnavailable& e) {
+      r = http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what());
+    } catch (const std::exception& e) {
+      r = http_error(500, "internal", e.what());
+    }
+    if (password) impl->password_jobs.fetch_sub(1);
+    done(std::move(r));
+  });
+}
+
+void AccountsApi::resolve(std::string session, std::function<void(Identity)> done) {
+  boost::asio::post(impl_->pool, [impl = impl_.get(), session = std::move(session), done = std::move(done)] {
+    Identity who;
+    if (!session.empty()) {
+      try {
+        if (auto a = impl->accounts.by_session(accounts::token_digest(session), wall_ms()))
+          who = Identity{a->id, a->name, a->role, a->muted};
+      } catch (const std::exception&) {  // the store is down: a guest for now
+      }
+    }
+    done(std::move(who));
+  });
+}
+
+}  // namespace yinsh::server

@@ -1,0 +1,69 @@
+// The HTTP API as the network layer and the domain modules share it, without Beast: a reply,
+// an error reply, the callback that carries a reply back, a request as a domain module sees
+// it, and the two interfaces through which the network layer reaches the modules that answer
+// besides the hub (accounts and player pages, game pictures): it includes none of them, the
+// server (server.cpp) wires them in.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "server/common/identity.h"
+
+namespace yinsh::server {
+
+struct HttpReply {
+  int status = 200;
+  nlohmann::json body;              // sent as JSON unless `text` is set
+  std::optional<std::string> text;  // text/plain body
+  std::string content_type{};  // of `text` when not text/plain (image/png, text/html, ...)
+  std::string cache_control{};  // default no-store ({} keeps -Wmissing-field-initializers quiet for short aggregate inits)
+  std::string set_cookie{};     // a Set-Cookie header when not empty (accounts_api.h)
+};
+
+// Error reply of the HTTP API: {"error": {"code", "message"}}.
+HttpReply http_error(int status, std::string code, std::string message);
+
+// The session cookie (accounts_api.h sets it) and a cookie's value in a Cookie header ("" when absent).
+constexpr std::string_view kSessionCookie = "yinsh_session";
+std::string cookie_value(std::string_view header, std::string_view name);
+
+// Carries a reply back to its connection; may run on any thread, exactly once.
+using HttpDone = std::function<void(HttpReply)>;
+
+// One HTTP request, as a module behind the network layer sees it.
+struct ApiRequest {
+  std::string method;   // "GET", "POST", ...
+  std::string path;     // /api/account/..., /api/players/..., /game/ID.png, ...
+  std::string query;    // after the '?'
+  std::string body;
+  std::string session;  // the session cookie's value ("" without one)
+  std::string address;  // the client's address (throttling)
+  bool secure = false;  // over TLS (directly or through a trusted proxy): the cookie gets Secure
+  std::string host{};             // the Host header (absolute URLs of link previews)
+  std::string forwarded_proto{};  // X-Forwarded-Proto from a TLS proxy ("" = http)
+};
+
+// A family of HTTP routes behind the network layer.
+class HttpRoutes {
+ public:
+  virtual ~HttpRoutes() = default;
+  // Answers `req` through `done` and returns true, or returns false at once (without calling
+  // `done`) when the request is none of this family's.
+  virtual bool route(const ApiRequest& req, const HttpDone& done) = 0;
+};
+
+// Who a session cookie belongs to.
+class SessionResolver {
+ public:
+  virtual ~SessionResolver() = default;
+  // Calls `done` with the identity of a session token (a guest when it is empty, unknown or
+  // expired), on any thread.
+  virtual void resolve(std::string session, std::function<void(Identity)> done) = 0;
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,118 @@
+// Hub: the game service behind the network layer. It owns the rooms (one per game, each on
+// its own strand), the AI thread pool and the store's writer thread, and speaks the JSON API
+// of docs/api.md.
+// The network layer (server.cpp) only moves bytes: it hands each WebSocket text frame to
+// on_message() and each API request to the HTTP methods, and delivers what comes back.
+// No Beast or Asio in this header.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "server/lobby/seek_options.h"
+#include "server/common/http_api.h"
+#include "server/common/identity.h"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace yinsh::server {
+
+class Store;
+using json = nlohmann::json;
+
+struct AiLevel {
+  int level;
+  const char* name;
+  int64_t movetime_ms;
+};
+const AiLevel* ai_levels_begin();
+const AiLevel* ai_levels_end();
+
+// One WebSocket connection as the hub sees it: where its frames go.
+class Subscriber {
+ public:
+  virtual ~Subscriber() = default;
+  // Thread-safe; queues one text frame. Never blocks.
+  virtual void deliver(std::shared_ptr<const std::string> frame) = 0;
+  // Like deliver(), for a snapshot: one still waiting to be sent is dropped (this one is newer).
+  virtual void deliver_snapshot(std::shared_ptr<const std::string> frame) { deliver(std::move(frame)); }
+};
+
+struct Metrics;
+
+struct HubOptions {
+  Metrics* metrics = nullptr;  // counted into when set (decisions, AI queue and think time, commits)
+  int ai_threads = 0;  // AI searches at once; 0: one per core
+  int ai_max_games = 0;  // games against the AI in play at once; 0: AiPool::kGamesPerThread per thread
+  int store_threads = 2;  // store reads and game creation
+  int64_t ai_movetime_ms = -1;  // > 0: every AI level uses this time (tests, load runs)
+  int analysis_threads = 1;  // game reports (analysis_pool.h), lowest priority; 0: none
+  uint64_t analysis_nodes = 100000;  // per position of a report (analysis::DEFAULT_NODES)
+  double upload_rate = 0.2;  // uploaded records analysed per second, all clients together
+  double upload_burst = 5;
+  double rate_per_second = 20;  // per-connection message rate (token bucket)
+  double rate_burst = 40;
+  // How often rooms nobody uses are dropped from memory (their games stay in the store and
+  // are loaded again on the next request).
+  int64_t sweep_interval_ms = 30000;
+  SeekOptions seeks;  // expiry, caps and rate of waiting games and seeks; abandoned games
+};
+
+class Hub {
+ public:
+  Hub(boost::asio::io_context& ioc, Store& store, HubOptions options = {});
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+
+  // Loads the unfinished games (their clocks resume now) and follows other processes' appends.
+  void start();
+  // Stops the AI pool and the rooms' timers.
+  void stop();
+
+  // --- HTTP API. `done` may run on any thread, exactly once.
+  using Done = HttpDone;
+  // `who`: the requester (from the session cookie). An account's seat takes its name (the
+  // body's is ignored) and its account id; only accounts create or join rated games.
+  // `address`: the client's, for the per-address caps and rate limit (seek_options.h).
+  void create_game(std::string_view body, const Identity& who, Done done, const std::string& address = "");
+  void join_game(const std::string& id, std::string_view body, const Identity& who, Done done);
+  void get_game(const std::string& id, Done done);
+  void get_record(const std::string& id, bool as_json, Done done);
+  void list_games(std::string_view status, std::string_view limit, Done done);
+  // Game reports (docs/api.md): a finished game's, queued on first request; an uploaded
+  // record's (its notation as the body), rate limited; an uploaded record's by its id.
+  void get_report(const std::string& id, Done done);
+  void upload_report(std::string_view body, Done done);
+  void get_uploaded_report(const std::string& id, Done done);
+  // /readyz: 200 when the store answers, 503 store_unavailable when it does not.
+  void readiness(Done done);
+  std::string store_kind() const;
+  // Games held in memory now (the rest are in the store only).
+  size_t games_loaded() const;
+  // The games' lines of GET /metrics (Prometheus text): games loaded, by status.
+  std::string metrics_text() const;
+
+  // --- WebSocket
+  struct Client;  // one connection's state
+  // `who`: the account of the connection's session cookie (a guest without one); `address`:
+  // the client's (seek_options.h).
+  std::shared_ptr<Client> open(std::weak_ptr<Subscriber> out, Identity who = {}, std::string address = "");
+  void on_message(const std::shared_ptr<Client>& client, std::string_view text);
+  void close(const std::shared_ptr<Client>& client);
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,207 @@
+// The hub's HTTP API (docs/api.md section 2). Every store call runs on the store pool; the
+// reply comes back through `done` from whichever thread finished the work.
+#include "core/notation.h"
+#include "server/hub/hub.h"
+#include "server/hub/room.h"
+#include "server/lobby/seek_book.h"
+#include "server/hub/seek_hub.h"
+
+namespace yinsh::server {
+
+// The HTTP status of an API error code (docs/api.md section 5).
+static int http_status(const std::string& code) {
+  if (code == "game_not_found") return 404;
+  if (code == "seat_taken" || code == "not_allowed" || code == "conflict") return 409;
+  if (code == "store_unavailable" || code == "ai_busy") return 503;
+  if (code == "rate_limited" || code == "too_many_open") return 429;
+  if (code == "internal") return 500;
+  return 400;
+}
+
+HttpReply error_reply(const ApiError& e) { return http_error(http_status(e.code), e.code, e.message); }
+
+// The body of a POST: a JSON object (an empty body counts as {} when `empty_ok`).
+static std::optional<json> body_object(std::string_view body, bool empty_ok, const Hub::Done& done) {
+  if (empty_ok && body.empty()) return json::object();
+  json j = json::parse(body, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    done(http_error(400, "bad_json", "the body must be a JSON object"));
+    return std::nullopt;
+  }
+  return j;
+}
+
+void Hub::create_game(std::string_view body, const Identity& who, Done done, const std::string& address) {
+  const auto j = body_object(body, false, done);
+  if (!j) return;
+  GameMeta meta;
+  meta.id = new_game_id();
+  meta.created_at = now_ms();
+  Color mine = Color(random_u32() & 1);
+  std::string player = "Guest";
+  bool ai = false;
+  int level = 3;
+  try {
+    const Fields f(*j);
+    const GameKind kind = read_game_kind(f);
+    meta.variant = kind.variant;
+    meta.clock = kind.clock;
+    if (const json* o = f.opt_object("opponent")) {
+      const Fields of(*o, "opponent.");
+      const std::string type = of.str("type", 10);
+      if (type != "ai" && type != "human") of.fail("type", "must be \"human\" or \"ai\"");
+      ai = type == "ai";
+      if (ai) level = int(of.opt_integer("level", 1, ai_levels_end() - ai_levels_begin()).value_or(3));
+    }
+    if (auto c = f.opt_str("color", 10); c && *c != "random") mine = *f.opt_color("color");
+    if (auto n = f.opt_str("name", kMaxNameChars)) player = *n;
+    if (j->contains("rated") && !(*j)["rated"].is_null()) meta.rated = f.boolean("rated");
+  } catch (const SchemaError& e) {
+    return done(http_error(400, "bad_request", e.what()));
+  }
+  if (meta.rated && who.guest())
+    return done(http_error(400, "not_allowed", "rated games are for accounts: log in to create one"));
+  if (!who.guest()) player = who.name;
+  if (ai && impl_->ai_pool.saturated())
+    return done(http_error(503, "ai_busy",
+                           "every computer player is busy (" + std::to_string(impl_->ai_pool.games_in_play()) +
+                               " games in play, at most " + std::to_string(impl_->ai_pool.max_games()) + "; " +
+                               std::to_string(impl_->ai_pool.waiting()) + " searches waiting for " +
+                               std::to_string(impl_->ai_pool.threads()) +
+                               " threads): a new game against the computer would lose on time; try again in a "
+                               "minute, or play a person"));
+  if (auto e = impl_->lobby->admit_game(address, !ai, who.account)) return done(error_reply(*e));
+  const std::string token = new_token();
+  const int64_t now = meta.created_at;
+  Impl::Steps steps;
+  steps.push_back([=, account = who.account](const OnlineGame& g) { return g.join(player, mine, token, now, account); });
+  if (ai) {
+    steps.push_back([=, ai_token = new_token()](const OnlineGame& g) { return g.join_ai(~mine, level, ai_token, now); });
+    steps.push_back([=](const OnlineGame& g) { return g.start(now); });
+  }
+  if (ai) impl_->ai_pool.touch(meta.id);
+  impl_->create(std::move(meta), std::move(steps), [impl = impl_.get(), address, account = who.account, ai, token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    if (!ai) impl->lobby->opened(address, r->game.id(), account);
+    r->post([r, token, mine, done] {
+      done({201,
+            {{"game", r->game.id()},
+             {"seat", color_name(mine)},
+             {"token", token},
+             {"link", "/game/" + r->game.id()},
+             {"snapshot", r->game.game_json(now_ms())}},
+            {}});
+    });
+  });
+}
+
+void Hub::join_game(const std::string& id, std::string_view body, const Identity& who, Done done) {
+  const auto j = body_object(body, true, done);
+  if (!j) return;
+  std::string name = "Guest";
+  std::optional<Color> want;
+  try {
+    const Fields f(*j);
+    name = f.opt_str("name", kMaxNameChars).value_or("Guest");
+    want = f.opt_color("color");
+  } catch (const SchemaError& e) {
+    return done(http_error(400, "bad_request", e.what()));
+  }
+  if (!who.guest()) name = who.name;
+  impl_->with_room(id, [name, want, done, account = who.account](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    r->post([r, name, want, done, account] {
+      const std::string token = new_token();
+      auto seat = std::make_shared<Color>(WHITE);
+      r->run([r, name, want, token, account] { return r->game.join(name, want, token, now_ms(), account); },
+             [r, done, token, seat](const ApiError* error) {
+               if (error) return done(error_reply(*error));
+               done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
+                           {"snapshot", r->game.game_json(now_ms())}}, {}});
+             },
+             [seat](const Event& ev) { *seat = std::get<ev::Joined>(ev.body).seat; });
+    });
+  });
+}
+
+// Runs `view` on the room's strand once it is up to date (other processes' appends read).
+void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
+                            std::function<HttpReply(Room&)> view) {
+  impl.with_room(id, [done, view](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    r->post([r, done, view] {
+      if (!r->hub.multi_process) return done(view(*r));
+      r->catch_up([r, done, view] { done(view(*r)); });
+    });
+  });
+}
+
+void Hub::get_game(const std::string& id, Done done) {
+  with_fresh_room(*impl_, id, std::move(done), [](Room& r) {
+    json g = r.game.game_json(now_ms());
+    if (r.has_ratings()) g["ratings"] = rating_changes_json(r.ratings);
+    return HttpReply{200, std::move(g), {}};
+  });
+}
+
+void Hub::get_record(const std::string& id, bool as_json, Done done) {
+  with_fresh_room(*impl_, id, std::move(done), [as_json](Room& r) {
+    if (as_json) {
+      json rec = r.game.record_json();
+      if (r.has_ratings()) rec["ratings"] = rating_changes_json(r.ratings);
+      return HttpReply{200, std::move(rec), {}};
+    }
+    // A rated game's record carries the changes as tags: WhiteRatingDiff "+12" (as lichess's PGN).
+    std::vector<std::pair<std::string, std::string>> tags;
+    for (int i = 0; i < 2; ++i)
+      if (const auto& c = r.ratings[size_t(i)]) {
+        const std::string side = i == 0 ? "White" : "Black";
+        tags.emplace_back(side + "Rating", shown_rating(c->before, false));
+        tags.emplace_back(side + "RatingDiff", (c->diff() >= 0 ? "+" : "") + std::to_string(c->diff()));
+      }
+    return HttpReply{200, nullptr, r.game.record_text(tags)};
+  });
+}
+
+void Hub::list_games(std::string_view status, std::string_view limit, Done done) {
+  std::optional<Status> st;
+  if (!status.empty()) {
+    st = parse_status(status);
+    if (!st || *st == Status::Aborted) return done(http_error(400, "bad_request", "status must be waiting, active or over"));
+  }
+  int n = 50;
+  if (!limit.empty()) {
+    n = 0;
+    for (char ch : limit) {
+      if (ch < '0' || ch > '9' || n > 1000) return done(http_error(400, "bad_request", "limit must be 1..200"));
+      n = n * 10 + (ch - '0');
+    }
+    if (n < 1 || n > 200) return done(http_error(400, "bad_request", "limit must be 1..200"));
+  }
+  impl_->on_store([impl = impl_.get(), st, n, done] {
+    json games = json::array();
+    try {
+      for (const auto& s : impl->store.list_games(st, n)) games.push_back(to_json(s));
+      impl->store_ok = true;
+    } catch (const StoreUnavailable& e) {
+      impl->store_ok = false;
+      return done(http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what()));
+    }
+    done({200, {{"games", games}}, {}});
+  });
+}
+
+void Hub::readiness(Done done) {
+  impl_->on_store([impl = impl_.get(), done] {
+    try {
+      impl->store.load_meta("readyz");  // a real read; no game has this id
+      impl->store_ok = true;
+      done({200, {{"ready", true}, {"store", impl->store.kind()}}, {}});
+    } catch (const StoreUnavailable& e) {
+      impl->store_ok = false;
+      done(http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what()));
+    }
+  });
+}
+
+}  // namespace yinsh::server

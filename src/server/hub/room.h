@@ -1,0 +1,229 @@
+// Room: one game being served, on its own strand of the shared io_context (hub.cpp and room.cpp
+// only; the rest of the program sees hub.h).
+//
+// A room turns messages into commands on its OnlineGame. A command that is allowed produces an
+// event; the room hands the event to the StoreWriter and waits: nothing is applied, answered or
+// broadcast until the event is committed. While one append is in flight the room is `busy` and
+// everything else that arrives for it (messages, timers, AI decisions, HTTP requests) waits in
+// `waiting`, in order, so every command is judged against the committed state. Other rooms go
+// on meanwhile, and the writer commits the appends of many rooms together.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "server/hub/hub.h"
+#include "server/game/ai_pool.h"
+#include "server/reports/analysis_pool.h"
+#include "server/wire/commands.h"
+#include "server/common/metrics.h"
+#include "server/game/online_game.h"
+#include "server/ratings/ratings_store.h"
+#include "server/wire/server_messages.h"
+#include "server/store/store.h"
+#include "server/store/store_writer.h"
+
+namespace yinsh::server {
+
+namespace asio = boost::asio;
+
+int64_t now_ms();  // wall clock, for game events and clocks
+// The rating update a stored event calls for: when it ends a rated game whose seats are
+// accounts (or one the AI); nullptr otherwise.
+std::shared_ptr<RatedGame> rated_result(const OnlineGame& before, const OnlineGame& after, int64_t at);
+uint32_t random_u32();  // from the OS's random source
+std::string new_token();  // 128 random bits, hex
+std::string new_game_id();
+std::string dump(const json& j);
+
+struct Hub::Client {
+  std::weak_ptr<Subscriber> out;
+  std::mutex mutex;                    // guards room, loading and held
+  std::shared_ptr<struct Room> room;   // the game it follows
+  bool loading = false;                // a hello's game is being loaded
+  std::deque<ClientMessage> held;      // what came meanwhile
+  std::string name;
+  std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
+  std::string address;  // the client's address
+  Identity who;  // the account of the connection (a guest: empty)
+  double tokens = 0;
+  std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
+
+  void send(const PrivateMessage& m) { send_text(write_server_message(m)); }
+  // A snapshot reply: a newer one replaces one still waiting to be sent (edge: coalescing).
+  void send_snapshot(const out::Snapshot& m) {
+    if (auto s = out.lock()) s->deliver_snapshot(std::make_shared<const std::string>(write_server_message(PrivateMessage{m})));
+  }
+  void send_text(std::string text) {
+    if (auto s = out.lock()) s->deliver(std::make_shared<const std::string>(std::move(text)));
+  }
+  bool take_token(double rate, double burst);
+  std::shared_ptr<struct Room> current_room() {
+    std::lock_guard lock(mutex);
+    return room;
+  }
+};
+
+struct Room : std::enable_shared_from_this<Room> {
+  struct Sub {
+    Hub::Client* client;
+    std::weak_ptr<Subscriber> out;
+    std::optional<Color> seat;
+  };
+  using Make = std::function<Outcome()>;                   // the command, judged when it runs
+  using After = std::function<void(const ApiError* error)>;  // nullptr: stored and broadcast
+  using BeforeBroadcast = std::function<void(const Event& event)>;
+
+  Room(Hub::Impl& hub, OnlineGame g);
+
+  // Runs `f` on the strand once the room is idle (thread-safe).
+  void post(std::function<void()> f);
+
+  // --- all below run on the strand
+  // Follows the game (after catching up when `fresh` is false and other processes share the
+  // store): with the seat of `token`; a wrong token is an error and leaves a connection that
+  // already follows this game as it was.
+  void attach(const std::shared_ptr<Hub::Client>& c, const std::string& token, const json& id, bool fresh);
+  void detach(Hub::Client* c);
+  // The one table from a client message's type to what it does (hello included: the hub
+  // picked this room for it).
+  void handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg);
+  // Reads (on the store pool) what other processes appended, then applies and broadcasts it
+  // and runs `then`; the room is busy meanwhile.
+  void catch_up(std::function<void()> then = {});
+  // Starts what the state calls for: the start once both agreed, a rematch, the clock's
+  // timer, the AI's search.
+  void settle();
+  // Judges `make`; if allowed, stores its event, then applies it, calls `before_broadcast`,
+  // broadcasts it and calls `after(nullptr)`; if refused (or the store fails), calls
+  // `after(&error)`. Retries once after a conflict with another process. If a clock has run
+  // out, the timeout is stored first and `make` judged after it.
+  void run(Make make, After after = {}, BeforeBroadcast before_broadcast = {});
+  void send_error(Hub::Client& c, const std::string& code, const std::string& message, const json& id) {
+    c.send(out::Error{game.version(), code, message, id});
+  }
+  out::Snapshot snapshot(std::optional<Color> seat, const std::string& name, const json& id) const;
+  // Whether each seat is taken by someone connected to this process (an AI seat always is).
+  std::array<bool, 2> present() const;
+
+  Hub::Impl& hub;
+  asio::strand<asio::io_context::executor_type> strand;
+  asio::steady_timer timer;
+  asio::steady_timer retry_timer;  // after the store failed: settle() again a little later
+  OnlineGame game;  // the committed state
+  // A rated game's rating changes, once its result is stored (from the append, or read from
+  // the store when the room is loaded).
+  std::array<std::optional<RatingChange>, 2> ratings;
+  bool has_ratings() const { return ratings[0] || ratings[1]; }
+  out::Ratings ratings_message() const;
+  std::atomic<int> status_seen;  // game.status() as of the last broadcast: its change to Over queues the report
+  // Since when each seat's holder has not been connected to this process (nullopt: it is);
+  // a timed game's absent player can be claimed against (seek_expiry.h).
+  std::array<std::optional<int64_t>, 2> absent_since;
+
+ private:
+  void when_idle(std::function<void()> f);
+  void judge(Make make, After after, BeforeBroadcast before_broadcast, int attempt);
+  void store(Outcome o, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
+  void stored(AppendStatus status, const std::string& why, const std::shared_ptr<OnlineGame>& next,
+              const Event& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
+  void drain();
+  void broadcast(const Event& event);
+  // Sends the rating changes of the rated game that just ended to everyone following it
+  // (read from the store when another process ended it).
+  void announce_ratings();
+  // Writes a moderator's removal of `line` to the moderation log (on the store pool).
+  void log_moderation(const std::string& moderator, const ChatLine& line, int64_t at);
+  // One frame to every connection following the game (forgetting those that are gone).
+  void send_all(std::string text);
+  // Sends {"type": "presence", ...} to everyone when a seat's holder came or went.
+  void announce_presence();
+  Sub* find(Hub::Client* c);
+  void arm_timer();
+  void retry_later();  // settle() again in a second (after the store failed)
+  void schedule_ai();
+
+  std::vector<Sub> subs;
+  int64_t ai_pending_version = -1;
+  std::optional<std::array<bool, 2>> presence_sent;  // what announce_presence() last sent
+  bool busy = false;  // an append or a catch-up is in flight
+  bool creating_rematch = false;
+  std::deque<std::function<void()>> waiting;
+};
+
+// The HTTP reply of an API error (its status from its code, docs/api.md section 5).
+HttpReply error_reply(const ApiError& e);
+// Calls `view` on the game's room, on its strand and up to date with the store, and `done`
+// with what it returns (or with the error when there is no such game).
+void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done, std::function<HttpReply(Room&)> view);
+class Lobby;
+
+struct Hub::Impl {
+  asio::io_context& ioc;
+  Store& store;
+  HubOptions options;
+  StoreWriter writer;
+  AiPool ai_pool;
+  // Stored games by status for /metrics: counted on the store pool when a scrape finds the
+  // count older than kStoredCountMs, so a scrape shows the count of at most one scrape before
+  // (the first scrapes show none). Declared before the pool, whose tasks write them.
+  static constexpr int64_t kStoredCountMs = 5000;
+  std::array<std::atomic<int64_t>, 4> stored_by_status{};
+  std::atomic<int64_t> stored_counted_at{-1};  // -1: not counted yet
+  std::atomic<bool> counting{false};
+  // Store reads and game creation: never on an I/O thread or a room's strand.
+  asio::thread_pool store_pool;
+  asio::steady_timer sweep_timer;
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<Room>> rooms;
+  std::atomic<bool> stopped = false;
+  std::atomic<bool> store_ok = true;  // the last store call succeeded
+  bool multi_process = false;  // the store is shared with other processes
+  // Game reports: after store_pool, so that it stops (and is destroyed) first.
+  AnalysisPool analysis;
+  std::mutex upload_mutex;
+  double upload_tokens;
+  std::chrono::steady_clock::time_point upload_refill = std::chrono::steady_clock::now();
+  std::unique_ptr<Lobby> lobby;  // seeks, pairing, challenges, caps (seek_hub.h)
+
+  Impl(asio::io_context& io, Store& s, HubOptions o);  // hub.cpp (where Lobby is complete)
+  ~Impl();
+
+  template <class F>
+  void on_store(F f) {
+    asio::post(store_pool, std::move(f));
+  }
+  // Calls `done` with the room of a game, or with why there is none (game_not_found,
+  // store_unavailable, internal). A room not in memory is loaded on the store pool, and
+  // `done` runs there; otherwise at once.
+  using RoomDone = std::function<void(std::shared_ptr<Room>, const ApiError*)>;
+  void with_room(const std::string& id, RoomDone done);
+  // Loads a game from the store (blocking: on the store pool, or at start) and keeps its room.
+  std::shared_ptr<Room> load(const std::string& id, ApiError* error);
+  // Drops the rooms nobody holds: no connection, no timer, no AI search, no append or handler
+  // pending (the map's is the only reference). Such a room is idle and everything it knows is
+  // stored; with_room() loads it again when asked. Runs every options.sweep_interval_ms.
+  void sweep();
+  // Creates a game with its first events (the creator's seat, the AI's seat, the start),
+  // stores it on the store pool and calls `done` there with its room (or the error).
+  using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
+  void create(GameMeta meta, Steps steps, RoomDone done);
+  void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);
+  // Queues the report of `key` (a game id or an uploaded record's id); it is stored when done.
+  // 202 pending, or 503 when the queue is full or reports are off.
+  HttpReply queue_report(const std::string& key, const Position& start, const std::vector<Move>& moves);
+  bool take_upload_token();  // the uploads' token bucket
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,224 @@
+// The lobby's wiring into the hub (see seek_hub.h): commands, publishing, matches.
+#include "server/hub/seek_hub.h"
+
+#include <algorithm>
+
+#include "accounts/username.h"
+#include "core/notation.h"
+#include "server/hub/room.h"
+
+namespace yinsh::server {
+
+static int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+Lobby::Lobby(Hub::Impl& hub) : hub_(hub), timer_(hub.ioc), limiter_(hub.options.seeks) {}
+
+std::optional<ApiError> Lobby::admit_game(const std::string& address, bool waiting, const std::string& account) {
+  std::lock_guard lock(mutex_);
+  const SeekOptions& o = hub_.options.seeks;
+  if (waiting && o.max_open > 0) {
+    const int n = held(address, account.empty() ? std::string() : "a:" + account);
+    if (n >= o.max_open)
+      return ApiError{"too_many_open", "you have " + std::to_string(n) + " waiting games and open seeks, at most " +
+                                           std::to_string(o.max_open) + ": wait for an opponent or let one expire"};
+  }
+  return take_creation(address);
+}
+
+int Lobby::held(const std::string& address, const std::string& key) {
+  const int by_address = waiting_games(address) + seeks_.count_address(address);
+  if (key.empty()) return by_address;
+  return std::max(by_address, waiting_games(key) + seeks_.count_key(key));
+}
+
+std::optional<ApiError> Lobby::take_creation(const std::string& address) {
+  int64_t retry = 0;
+  if (limiter_.take(address, steady_ms(), &retry)) return std::nullopt;
+  return ApiError{"rate_limited", "too many new games from " + address + " (at most " +
+                                      std::to_string(int(hub_.options.seeks.create_per_minute)) + " a minute): " +
+                                      retry_text(retry)};
+}
+
+void Lobby::opened(const std::string& address, const std::string& game, const std::string& account) {
+  std::lock_guard lock(mutex_);
+  open_games_.add(address, game);
+  if (!account.empty()) open_games_.add("a:" + account, game);
+}
+
+// Under mutex_ (the hub's mutex is taken inside: always in this order).
+int Lobby::waiting_games(const std::string& owner) {
+  std::lock_guard lock(hub_.mutex);
+  return open_games_.count(owner, [this](const std::string& id) {
+    auto it = hub_.rooms.find(id);
+    return it != hub_.rooms.end() && it->second->status_seen.load() == int(Status::Waiting);
+  });
+}
+
+Seeker Lobby::who_of(Hub::Client& c) {
+  std::lock_guard lock(c.mutex);
+  if (c.who.guest()) return {c.key, c.address, c.name.empty() ? "Guest" : c.name, std::nullopt, false, c.key};
+  return {"a:" + c.who.account, c.address, c.who.name, std::nullopt, false, c.key};
+}
+
+Seeker Lobby::seeker_of(const Seeker& who, const GameKind& kind) const {
+  Seeker s = who;
+  const std::string account = who.account();
+  if (account.empty()) return s;
+  const ShownRating r = ratings_.of(account, kind);
+  s.rating = r.rating;
+  s.provisional = r.provisional;
+  return s;
+}
+
+void Lobby::connected(const std::shared_ptr<Hub::Client>& c) {
+  if (c->who.guest()) return;
+  {
+    std::lock_guard lock(mutex_);
+    AccountConns& a = accounts_[c->who.account];
+    a.name = c->who.name;
+    if (a.name_key.empty()) {
+      std::string error;
+      auto u = accounts::parse_username(c->who.name, &error);
+      a.name_key = u ? u->key : name_key(c->who.name);
+    }
+    a.connections[c->key] = c;
+  }
+}
+
+void Lobby::read_ratings(const std::string& account) {
+  ++accounts_[account].loading;
+  hub_.on_store([this, account] {
+    std::vector<CurrentRating> rows;
+    bool ok = true;
+    try {
+      hub_.store.transact([&](Sql& q) { rows = load_current_ratings(q, account); });
+    } catch (const std::exception&) {
+      ok = false;  // shown as 1500? until the next connection reads them
+    }
+    ratings_read(account, ok ? &rows : nullptr);
+  });
+}
+
+void Lobby::ratings_read(const std::string& account, const std::vector<CurrentRating>* rows) {
+  std::lock_guard lock(mutex_);
+  auto it = accounts_.find(account);
+  if (it == accounts_.end()) return;  // every connection closed meanwhile
+  if (rows) ratings_.set(account, *rows);
+  if (--it->second.loading > 0) return;
+  // The commands that waited, in order, before any that comes next (which waits for the lock).
+  auto pending = std::move(it->second.pending);
+  it->second.pending.clear();
+  for (auto& [weak, msg] : pending)
+    if (auto c = weak.lock()) run(c, msg, who_of(*c));
+}
+
+void Lobby::rated(const RatedGame& g) {
+  std::lock_guard lock(mutex_);
+  ratings_.update(g);
+}
+
+std::shared_ptr<Hub::Client> Lobby::client_of(const std::string& key) const {
+  auto it = members_.find(key);
+  return it == members_.end() ? nullptr : it->second.client.lock();
+}
+
+out::Lobby Lobby::view_of(const Seeker& me) const {
+  out::Lobby v;
+  for (const auto& [id, s] : seeks_.seeks()) v.seeks.push_back(to_json(s, s.by.key == me.key));
+  for (const Challenge* c : challenges_.sent_by(me.key)) v.challenges.push_back(to_json(*c, true));
+  for (const Challenge* c : challenges_.sent_to(me.key, me.name))
+    if (c->from.key != me.key) v.challenges.push_back(to_json(*c, false));
+  if (const PairRequest* p = pairing_.find(me.key))
+    v.pairing = {{"variant", to_string(p->kind.variant)},
+                 {"clock", clock_json(p->kind.clock)},
+                 {"since", p->since},
+                 {"rated", p->rated}};
+  for (const auto& [key, m] : members_) v.players += m.following ? 1 : 0;
+  return v;
+}
+
+void Lobby::publish() {
+  for (const auto& [key, m] : members_) {
+    if (!m.following) continue;
+    if (auto c = m.client.lock()) c->send(view_of(m.seeker));
+  }
+}
+
+void Lobby::left(Hub::Client* c) {
+  std::lock_guard lock(mutex_);
+  if (!c->who.guest()) {
+    auto a = accounts_.find(c->who.account);
+    if (a != accounts_.end() && a->second.connections.erase(c->key) && a->second.connections.empty()) {
+      accounts_.erase(a);
+      ratings_.forget(c->who.account);
+    }
+  }
+  auto it = members_.find(c->key);
+  if (it == members_.end()) return;
+  members_.erase(it);
+  seeks_.remove_connection(c->key);
+  pairing_.remove_connection(c->key);
+  challenges_.remove_connection(c->key);
+  publish();
+}
+
+void Lobby::start() { tick(); }
+
+void Lobby::stop() {
+  std::lock_guard lock(mutex_);
+  stopped_ = true;
+  boost::asio::post(hub_.ioc, [this] { timer_.cancel(); });
+}
+
+void Lobby::tick() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopped_) return;
+    const int64_t now = now_ms();
+    const int64_t expiry = hub_.options.seeks.expiry_ms;
+    const int gone = seeks_.expire(now, expiry) + pairing_.expire(now, expiry) + challenges_.expire(now, expiry);
+    const size_t waiting = pairing_.size();
+    pair_now(now);
+    if (gone > 0 || pairing_.size() != waiting) publish();
+  }
+  timer_.expires_after(std::chrono::seconds(1));
+  timer_.async_wait([this](boost::system::error_code ec) {
+    if (!ec) tick();
+  });
+}
+
+void Lobby::pair_now(int64_t now) {
+  for (auto& [a, b] : pairing_.match(now)) {
+    // make_game() takes no lock of the lobby's until the game is stored: safe under mutex_.
+    make_game(a.who, b.who, a.kind, a.rated, "pair");
+  }
+}
+
+void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via) {
+  GameMeta meta{new_game_id(), kind.variant, kind.clock, now_ms(), rated};
+  const Color a_seat = Color(random_u32() & 1);
+  const std::string a_token = new_token(), b_token = new_token();
+  const int64_t now = meta.created_at;
+  Hub::Impl::Steps steps;
+  steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now, a.account()); });
+  steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now, b.account()); });
+  steps.push_back([=](const OnlineGame& g) { return g.start(now); });
+  hub_.create(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via](std::shared_ptr<Room> r, const ApiError* e) {
+    std::shared_ptr<Hub::Client> ca, cb;
+    {
+      std::lock_guard lock(mutex_);
+      ca = client_of(a.connection());
+      cb = client_of(b.connection());
+    }
+    for (const auto& [c, name] : {std::pair{ca, b.name}, std::pair{cb, a.name}}) {
+      if (!c) continue;
+      if (!r) c->send(out::Error{0, e->code, "the game could not be made: " + e->message, nullptr});
+      else if (c == ca) c->send(out::Matched{r->game.id(), a_seat, a_token, via, name});
+      else c->send(out::Matched{r->game.id(), ~a_seat, b_token, via, name});
+    }
+  });
+}
+
+}  // namespace yinsh::server

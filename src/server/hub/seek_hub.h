@@ -1,0 +1,111 @@
+// Lobby: the hub's side of finding an opponent (hub.cpp and seek_hub.cpp only). It holds the
+// seeks, the quick-pairing pool and the direct challenges (plain data: seek_book.h,
+// seek_pairing.h, seek_challenges.h), the connections that follow the lobby, and the
+// per-address limits on creating games (seek_limits.h). Every change is published to each
+// follower as its own `lobby` message; a match creates a started game with both seats taken
+// and sends each player a `matched` message with its seat's token.
+//
+// Seekers are identified by Seeker::key (seek_book.h): a guest's connection key, or "a:<id>"
+// for an account, whichever connection it uses: its seeks, caps and challenges are the
+// account's, shown with its rating in the category of the game (seek_ratings.h). What a
+// connection made (seeks, a pairing request, challenges sent) goes when it closes. An
+// account's lobby commands wait while its ratings are read from the store (read_ratings(),
+// on each connection's first lobby command).
+// Games made from rated seeks, pairings and challenges are created rated, so their result
+// moves the ratings in the transaction that stores it (ratings_store.h).
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "server/wire/commands.h"
+#include "server/wire/seek_messages.h"
+#include "server/hub/hub.h"
+#include "server/lobby/seek_book.h"
+#include "server/lobby/seek_challenges.h"
+#include "server/lobby/seek_limits.h"
+#include "server/lobby/seek_pairing.h"
+#include "server/lobby/seek_ratings.h"
+
+namespace yinsh::server {
+
+class Lobby {
+ public:
+  explicit Lobby(Hub::Impl& hub);
+
+  // Before a game is created for `address` (and `account`, "" for a guest): the creation
+  // rate, and for a game that will wait for an opponent the cap of open seeks and waiting
+  // games, per address and per account. nullopt when allowed.
+  std::optional<ApiError> admit_game(const std::string& address, bool waiting, const std::string& account = {});
+  // A waiting game was created for `address` and `account` (it counts until it starts or ends).
+  void opened(const std::string& address, const std::string& game, const std::string& account = {});
+  // An account's connection opened: it is told of challenges to the account wherever it is.
+  // Its first lobby command reads the account's ratings from the store (read_ratings).
+  void connected(const std::shared_ptr<Hub::Client>& c);
+  // A rated game's result was stored (RatedGame::change filled): the lobby's ratings move.
+  void rated(const RatedGame& g);
+  // A lobby command (is_lobby_command()) of a connection.
+  void handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg);
+  // The connection closed: its seeks, pairing request and challenges go.
+  void left(Hub::Client* c);
+  // Starts the lobby's clock (expiry of seeks, widening of pairing ranges): once a second.
+  void start();
+  void stop();
+
+ private:
+  struct Member {  // a connection that sent a lobby command
+    std::weak_ptr<Hub::Client> client;
+    Seeker seeker;  // its key, address and name (the rating is per game kind: seeker_of)
+    bool following = false;
+  };
+  struct AccountConns {  // an account with connections open here
+    std::string name, name_key;  // its name's key (accounts/username.h): challenges find it by name
+    std::map<std::string, std::weak_ptr<Hub::Client>> connections;  // by Hub::Client::key
+    int loading = 0;  // ratings reads in flight: its commands wait in `pending`
+    std::vector<std::pair<std::weak_ptr<Hub::Client>, ClientMessage>> pending;
+  };
+  static Seeker who_of(Hub::Client& c);  // key, address, name, connection
+  // A lobby command, under mutex_ (handle() once the account's ratings are known).
+  void run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg, const Seeker& who);
+  Seeker seeker_of(const Seeker& who, const GameKind& kind) const;  // under mutex_: with the rating
+  // Under mutex_: reads the account's ratings on the store pool; its commands wait meanwhile.
+  void read_ratings(const std::string& account);
+  void ratings_read(const std::string& account, const std::vector<CurrentRating>* rows);
+  void challenge(const Seeker& who, const cmd::Challenge& ch, const json& id,
+                 const std::shared_ptr<Hub::Client>& c);  // under mutex_ (may answer later)
+  // Under mutex_: adds the challenge (to an account connected here, or to guests following the
+  // lobby under its name) and tells the challenged; or refuses it to `c`.
+  void offer(Challenge made, const json& id, const std::shared_ptr<Hub::Client>& c);
+  void notify(const Challenge& ch);  // under mutex_: the challenged account's other connections
+  std::optional<ApiError> take_creation(const std::string& address);  // under mutex_: the rate limit
+  void tick();
+  void pair_now(int64_t now);  // under mutex_
+  void publish();              // under mutex_: each follower's view
+  out::Lobby view_of(const Seeker& s) const;
+  std::shared_ptr<Hub::Client> client_of(const std::string& key) const;
+  int waiting_games(const std::string& owner);  // by address or account key
+  // Open seeks and waiting games held by the address or the key, whichever holds more.
+  int held(const std::string& address, const std::string& key);
+  // Creates the started game of a match (rated when asked) and tells both players.
+  void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via);
+
+  Hub::Impl& hub_;
+  boost::asio::steady_timer timer_;
+  mutable std::mutex mutex_;
+  SeekBook seeks_;
+  PairingPool pairing_;
+  ChallengeBook challenges_;
+  CreationLimiter limiter_;
+  OpenGames open_games_;
+  LobbyRatings ratings_;
+  std::map<std::string, Member> members_;    // by Hub::Client::key
+  std::map<std::string, AccountConns> accounts_;  // by account id
+  int64_t next_id_ = 1;
+  bool stopped_ = false;
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,170 @@
+// The lobby's commands (docs/api.md 3.4): one handler per type; refusals go back to the sender
+// as `error` messages with the command's id, and every change is published to the followers.
+#include "accounts/username.h"
+#include "server/accounts/accounts_store.h"
+#include "server/hub/room.h"
+#include "server/hub/seek_hub.h"
+
+namespace yinsh::server {
+
+void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg) {
+  if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name && c->who.guest()) {
+    std::lock_guard lock(c->mutex);
+    c->name = clean_text(*l->name, kMaxNameChars);  // an account's name is its own
+  }
+  const Seeker who = who_of(*c);
+  std::lock_guard lock(mutex_);
+  if (!c->who.guest()) {
+    // A connection's first lobby command reads the account's ratings from the store (a game
+    // page that never uses the lobby costs nothing); the account's commands wait meanwhile.
+    auto a = accounts_.find(c->who.account);  // absent only once the connection closed
+    if (a != accounts_.end() && a->second.loading == 0 && !members_.count(c->key)) read_ratings(c->who.account);
+    if (a != accounts_.end() && a->second.loading > 0) {
+      a->second.pending.emplace_back(c, msg);
+      return;
+    }
+  }
+  run(c, msg, who);
+}
+
+void Lobby::run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg, const Seeker& who) {
+  const json& id = msg.id;
+  auto fail = [&](const std::string& code, const std::string& message) {
+    c->send(out::Error{0, code, message, id});
+  };
+  Member& m = members_[c->key];
+  m.client = c;
+  m.seeker = who;
+  const SeekOptions& o = hub_.options.seeks;
+  const int64_t now = now_ms();
+  bool answered_later = false;
+  const auto error = std::visit(
+      Overloaded{
+          [&](const cmd::Lobby&) -> std::optional<ApiError> {
+            m.following = true;
+            return std::nullopt;
+          },
+          [&](const cmd::Seek& s) -> std::optional<ApiError> {
+            Seek seek{"s" + std::to_string(next_id_++), seeker_of(who, s.kind), s.kind, s.rated, s.range, now};
+            const int waiting = o.max_open > 0 ? std::max(waiting_games(who.address), waiting_games(who.key)) : 0;
+            return seeks_.add(std::move(seek), o.max_open, waiting);
+          },
+          [&](const cmd::SeekCancel& s) -> std::optional<ApiError> {
+            const Seek* seek = seeks_.find(s.target);
+            if (!seek || seek->by.key != who.key) return ApiError{"no_seek", "you have no seek " + clean_text(s.target, 32)};
+            seeks_.remove(s.target);
+            return std::nullopt;
+          },
+          [&](const cmd::SeekAccept& s) -> std::optional<ApiError> {
+            const Seek* seek = seeks_.find(s.target);
+            if (!seek) return ApiError{"no_seek", "the seek " + clean_text(s.target, 32) + " is gone (taken, cancelled or expired)"};
+            const Seeker me = seeker_of(who, seek->kind);
+            if (auto e = seeks_.acceptable(*seek, me)) return e;
+            if (auto e = take_creation(who.address)) return e;
+            const Seek taken = *seek;
+            seeks_.remove(s.target);
+            make_game(taken.by, me, taken.kind, taken.rated, "seek");
+            return std::nullopt;
+          },
+          [&](const cmd::Pair& p) -> std::optional<ApiError> {
+            if (p.rated && c->who.guest())
+              return ApiError{"not_allowed", "rated games need an account: log in, or pair for a casual game"};
+            pairing_.add({seeker_of(who, p.kind), p.kind, now, p.rated});
+            pair_now(now);
+            return std::nullopt;
+          },
+          [&](const cmd::PairCancel&) -> std::optional<ApiError> {
+            if (!pairing_.remove(who.key)) return ApiError{"not_allowed", "you are not waiting for a pairing"};
+            return std::nullopt;
+          },
+          [&](const cmd::Challenge& ch) -> std::optional<ApiError> {
+            answered_later = true;
+            challenge(who, ch, id, c);
+            return std::nullopt;
+          },
+          [&](const cmd::ChallengeAccept& a) -> std::optional<ApiError> {
+            const Challenge* ch = challenges_.find(a.target);
+            if (!ch || !ch->is_for(who.key, who.name) || ch->from.key == who.key)
+              return ApiError{"no_challenge", "there is no challenge " + clean_text(a.target, 32) + " for you"};
+            const Challenge taken = *ch;
+            challenges_.remove(a.target);
+            make_game(taken.from, seeker_of(who, taken.kind), taken.kind, taken.rated, "challenge");
+            return std::nullopt;
+          },
+          [&](const cmd::ChallengeDecline& d) -> std::optional<ApiError> {
+            const Challenge* ch = challenges_.find(d.target);
+            if (!ch || !ch->is_for(who.key, who.name) || ch->from.key == who.key)
+              return ApiError{"no_challenge", "there is no challenge " + clean_text(d.target, 32) + " for you"};
+            if (auto from = client_of(ch->from.connection())) from->send(out::Info{0, who.name + " declined your challenge"});
+            challenges_.remove(d.target);
+            return std::nullopt;
+          },
+          [&](const cmd::ChallengeCancel& d) -> std::optional<ApiError> {
+            const Challenge* ch = challenges_.find(d.target);
+            if (!ch || ch->from.key != who.key) return ApiError{"no_challenge", "you sent no challenge " + clean_text(d.target, 32)};
+            challenges_.remove(d.target);
+            return std::nullopt;
+          },
+          [&](const auto&) -> std::optional<ApiError> {
+            return ApiError{"internal", "a game command reached the lobby"};
+          },
+      },
+      msg.command);
+  if (error) return fail(error->code, error->message);
+  if (!answered_later) publish();
+}
+
+// A challenge to a name: an account connected here (told on every connection it has open).
+// Any other name is looked up in the store (on the store pool, then back under the lock): an
+// account not connected is `player_offline` (a guest using its name is never challenged in
+// its stead); else guests following the lobby under that name get it; else `unknown_player`.
+void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<Hub::Client>& c) {
+  std::string error;
+  const auto typed = accounts::parse_username(ch.to, &error);
+  Challenge made{"", seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind, ch.rated, now_ms(), ""};
+  for (const auto& [account, a] : accounts_)
+    if (typed && a.name_key == typed->key) {
+      made.to_key = "a:" + account;
+      made.to = a.name;  // shown under the account's own spelling
+    }
+  if (!made.to_key.empty() || !typed) return offer(std::move(made), id, c);  // not an account's name: a guest's
+  hub_.on_store([this, key = typed->key, made = std::move(made), id, c]() mutable {
+    bool known = false;
+    try {
+      known = AccountStore(hub_.store).by_key(key).has_value();
+    } catch (const std::exception&) {  // the store is down: guests may still be challenged
+    }
+    std::lock_guard lock(mutex_);
+    if (known) return c->send(out::Error{0, "player_offline", made.to + " is not online now: try again later", id});
+    offer(std::move(made), id, c);
+  });
+}
+
+void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<Hub::Client>& c) {
+  if (made.to_key.empty()) {  // a guest's name: someone must follow the lobby under it
+    bool online = false;
+    for (const auto& [key, other] : members_)
+      online = online || (other.following && other.seeker.account().empty() && key != c->key &&
+                          name_key(other.seeker.name) == name_key(made.to) && !other.client.expired());
+    if (!online)
+      return c->send(out::Error{0, "unknown_player",
+                                "there is no player named " + made.to + " (no account, and no guest in the lobby)", id});
+  }
+  made.id = "c" + std::to_string(next_id_++);
+  if (auto e = challenges_.add(made, hub_.options.seeks.max_open)) return c->send(out::Error{0, e->code, e->message, id});
+  notify(made);
+  publish();
+}
+
+void Lobby::notify(const Challenge& ch) {
+  if (ch.to_key.empty()) return;
+  auto a = accounts_.find(ch.to_key.substr(2));
+  if (a == accounts_.end()) return;
+  for (const auto& [key, weak] : a->second.connections) {
+    auto m = members_.find(key);
+    if (m != members_.end() && m->second.following) continue;  // its lobby view shows it
+    if (auto client = weak.lock()) client->send(out::Challenged{to_json(ch, false)});
+  }
+}
+
+}  // namespace yinsh::server

@@ -1,0 +1,54 @@
+// Direct challenges as plain data (no threads, no network, times passed in): one player asks
+// another, named, for a game; the named player accepts or declines. Names are compared
+// case-insensitively (ASCII). A challenge to an account online names its key (`to_key`,
+// "a:<id>"): only that account is told (on every connection it has open) and may answer.
+// Guests' names are not reserved: a challenge to a guest (`to_key` empty) is seen by every
+// guest following the lobby under that name, and the first to accept plays.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/lobby/seek_book.h"
+
+namespace yinsh::server {
+
+struct Challenge {
+  std::string id;
+  Seeker from;
+  std::string to;  // the name as typed
+  GameKind kind;
+  bool rated = false;
+  int64_t created_at = 0;
+  std::string to_key;  // the challenged account's key ("a:<id>"); empty: a guest's name
+  // Whether `who` (a seeker of the key `key` and name `name`) is the challenged player.
+  bool is_for(const std::string& key, std::string_view name) const;
+};
+// The challenge as its sender (`outgoing`) or the challenged player sees it.
+json to_json(const Challenge& c, bool outgoing);
+// The key of a name for comparisons: ASCII letters in lower case.
+std::string name_key(std::string_view name);
+
+class ChallengeBook {
+ public:
+  // Refused when it challenges oneself (same key or same name), when it is rated and either
+  // side is a guest, or the sender has `max_open` challenges out already (0: no cap).
+  std::optional<ApiError> add(Challenge c, int max_open);
+  const Challenge* find(const std::string& id) const;
+  bool remove(const std::string& id);
+  // Removes the challenges a connection sent (it left); how many.
+  int remove_connection(const std::string& conn);
+  int expire(int64_t now, int64_t expiry_ms);
+  // Those sent by `key`, and those for the player of `key` and `name` (is_for).
+  std::vector<const Challenge*> sent_by(const std::string& key) const;
+  std::vector<const Challenge*> sent_to(const std::string& key, std::string_view name) const;
+  bool empty() const { return challenges_.empty(); }
+
+ private:
+  std::map<std::string, Challenge> challenges_;
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,422 @@
+// The HTTP session: static files of the UI, the JSON API, /metrics and /healthz, and the
+// upgrade to a WebSocket session on /ws. Every request takes a token of its client address's
+// bucket (429 when over the rate) and is written to the access log. A template over the
+// stream: plain TCP, or TLS (the server handshake first, a TLS shutdown at the end).
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/beast/ssl.hpp>
+#include <chrono>
+#include <optional>
+#include <type_traits>
+
+#include "server/common/http_util.h"
+#include "server/net/sessions.h"
+
+namespace yinsh::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr size_t kMaxBody = 64 * 1024;
+constexpr size_t kMaxHeader = 16 * 1024;
+
+template <class Stream>
+class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
+  static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
+
+ public:
+  HttpSession(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket)
+      : stream_(std::move(stream)), ctx_(ctx), ticket_(std::move(ticket)) {}
+
+  void run() {
+    net::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
+      if constexpr (kTls) {
+        beast::get_lowest_layer(self->stream_).expires_after(std::chrono::seconds(30));
+        self->stream_.async_handshake(net::ssl::stream_base::server, [self](beast::error_code ec) {
+          if (!ec) self->do_read();  // a failed handshake: the socket goes with the session
+        });
+      } else {
+        self->do_read();
+      }
+    });
+  }
+
+ private:
+  using std::enable_shared_from_this<HttpSession<Stream>>::shared_from_this;
+
+  void do_read() {
+    parser_.emplace();
+    parser_->header_limit(kMaxHeader);
+    parser_->body_limit(kMaxBody);
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+  }
+
+  void on_read(beast::error_code ec) {
+    started_ = std::chrono::steady_clock::now();
+    address_ = ticket_->address();
+    method_ = "-";
+    path_ = "-";
+    if (ec == http::error::end_of_stream) return close();
+    if (ec == http::error::body_limit) {
+      keep_alive_ = false;
+      return send_reply(http_error(413, "too_large", "the request body is larger than 64 KiB"), 11);
+    }
+    if (ec == http::error::header_limit) {
+      keep_alive_ = false;
+      return send_reply(http_error(431, "too_large", "the request header is larger than 16 KiB"), 11);
+    }
+    if (ec) return close();
+    req_ = parser_->release();
+    keep_alive_ = req_.keep_alive();
+    method_ = std::string(req_.method_string());
+    const std::string_view target(req_.target().data(), req_.target().size());
+    path_ = std::string(target.substr(0, target.find('?')));
+    address_ = client_address(ticket_->address(), header("X-Forwarded-For"), ctx_.limits.trusted_proxies);
+    const unsigned version = req_.version();
+    if (!ctx_.addresses.take_http_token(address_)) {
+      ctx_.metrics.http_rate_limited.fetch_add(1);
+      return send_reply(http_error(429, "rate_limited", "too many requests from " + address_ + "; slow down"), version);
+    }
+    if (beast::websocket::is_upgrade(req_)) return upgrade();
+    try {
+      route(target);
+    } catch (const std::exception& e) {
+      send_reply(http_error(500, "internal", e.what()), version);
+    }
+  }
+
+  template <class Key>
+  std::string_view header(Key f) const {
+    auto it = req_.find(f);
+    return it == req_.end() ? std::string_view() : std::string_view(it->value().data(), it->value().size());
+  }
+
+  void upgrade() {
+    const unsigned version = req_.version();
+    if (path_ != "/ws") return send_reply(http_error(404, "not_found", "WebSocket endpoint is /ws"), version);
+    const std::string_view origin = header(http::field::origin);
+    if (!origin_allowed(origin, header(http::field::host), ctx_.limits.allow_origins)) {
+      ctx_.metrics.origins_refused.fetch_add(1);
+      return send_reply(http_error(403, "origin_refused",
+                                   "WebSocket connections from the origin " + std::string(origin.substr(0, 100)) +
+                                       " are not allowed (see --allow-origin)"),
+                        version);
+    }
+    if (ctx_.draining) return send_reply(http_error(503, "restarting", "the server is restarting"), version);
+    // The connection knows its account: the session cookie is looked up off the I/O thread.
+    const std::string session = cookie_value(header(http::field::cookie), kSessionCookie);
+    if (session.empty() || !ctx_.resolver) return accept_upgrade({});
+    ctx_.resolver->resolve(session, [self = shared_from_this()](Identity who) {
+      net::post(self->stream_.get_executor(), [self, who = std::move(who)] { self->accept_upgrade(who); });
+    });
+  }
+
+  void accept_upgrade(Identity who) {
+    log(101, 0);
+    beast::get_lowest_layer(stream_).expires_never();
+    run_ws_session(std::move(stream_), ctx_, std::move(ticket_), std::move(req_), std::move(who));
+  }
+
+  // Runs `then` with the requester's identity: the session cookie's account (looked up on the
+  // accounts pool), or a guest at once. The request stays alive meanwhile (no next read).
+  void with_identity(std::function<void(Identity)> then) {
+    const std::string session = cookie_value(header(http::field::cookie), kSessionCookie);
+    if (session.empty() || !ctx_.resolver) return then({});
+    ctx_.resolver->resolve(session, std::move(then));
+  }
+
+  // Requests that change state (every method but GET, HEAD and OPTIONS) from a page of
+  // another site are refused, like cross-site WebSocket upgrades: a browser names the page's
+  // origin in Origin, and a cookie alone must not be enough to act for its owner.
+  bool cross_site_refused() {
+    const auto m = req_.method();
+    if (m == http::verb::get || m == http::verb::head || m == http::verb::options) return false;
+    const std::string_view origin = header(http::field::origin);
+    if (origin_allowed(origin, header(http::field::host), ctx_.limits.allow_origins)) return false;
+    ctx_.metrics.origins_refused.fetch_add(1);
+    send_reply(http_error(403, "origin_refused",
+                          std::string(req_.method_string()) + " requests from the origin " +
+                              std::string(origin.substr(0, 100)) + " are not allowed (see --allow-origin)"),
+               req_.version());
+    return true;
+  }
+
+  void route(std::string_view target) {
+    const auto q = target.find('?');
+    const std::string_view path = target.substr(0, q);
+    const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
+    const auto method = req_.method();
+    const unsigned version = req_.version();
+    auto only = [&](http::verb v) {
+      if (method == v) return true;
+      send_reply(http_error(405, "method_not_allowed", std::string(req_.method_string()) + " is not allowed here"), version);
+      return false;
+    };
+    if (path == "/healthz") {
+      if (only(http::verb::get)) send_reply({200, nullptr, std::string("ok\n")}, version);
+      return;
+    }
+    if (path == "/metrics") {
+      if (only(http::verb::get)) send_reply({200, nullptr, ctx_.metrics.render(ctx_.hub->metrics_text())}, version);
+      return;
+    }
+    auto self = shared_from_this();
+    auto done = [self, version](HttpReply r) {
+      net::post(self->stream_.get_executor(), [self, r = std::move(r), version] { self->send_reply(r, version); });
+    };
+    auto header = [&](auto name) { const auto v = req_[name]; return std::string_view(v.data(), v.size()); };
+    auto request = [&] {  // as the modules behind HttpRoutes see it
+      return ApiRequest{std::string(req_.method_string()), std::string(path), std::string(query), req_.body(),
+                        cookie_value(header(http::field::cookie), kSessionCookie), address_,
+                        kTls || header("X-Forwarded-Proto") == "https", std::string(header(http::field::host)),
+                        std::string(header("X-Forwarded-Proto"))};
+    };
+    if (method == http::verb::get && ctx_.pages && ctx_.pages->route(request(), done))  // pictures, link previews
+      return;
+    if (path == "/readyz") {  // the hub's answer: whether the store answers
+      if (only(http::verb::get)) ctx_.hub->readiness(done);
+      return;
+    }
+    if (path.rfind("/api/", 0) != 0) return serve_static(path);
+    if (cross_site_refused()) return;
+    if (ctx_.accounts && ctx_.accounts->route(request(), done)) return;
+
+    if (path == "/api/health") {
+      if (only(http::verb::get))
+        send_reply({200, {{"ok", true}, {"server", "yinsh"}, {"version", "0.1"}, {"store", ctx_.hub->store_kind()},
+                    {"games_loaded", ctx_.hub->games_loaded()}}, {}}, version);
+      return;
+    }
+    if (path == "/api/levels") {
+      if (!only(http::verb::get)) return;
+      json levels = json::array();
+      for (const AiLevel* l = ai_levels_begin(); l != ai_levels_end(); ++l)
+        levels.push_back({{"level", l->level}, {"name", l->name}, {"movetime_ms", l->movetime_ms}});
+      return send_reply({200, {{"levels", levels}}, {}}, version);
+    }
+    if (path == "/api/games") {
+      if (method == http::verb::get)
+        return ctx_.hub->list_games(query_param(query, "status"), query_param(query, "limit"), done);
+      if (only(http::verb::post))
+        with_identity([self, done](Identity who) { self->ctx_.hub->create_game(self->req_.body(), who, done, self->address_); });
+      return;
+    }
+    if (path == "/api/reports") {
+      if (only(http::verb::post)) ctx_.hub->upload_report(req_.body(), done);
+      return;
+    }
+    if (path.rfind("/api/reports/", 0) == 0) {
+      if (only(http::verb::get)) ctx_.hub->get_uploaded_report(std::string(path.substr(13)), done);
+      return;
+    }
+    constexpr std::string_view prefix = "/api/games/";
+    if (path.rfind(prefix, 0) == 0) {
+      std::string_view rest = path.substr(prefix.size());
+      const auto slash = rest.find('/');
+      const std::string id(rest.substr(0, slash));
+      const std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash);
+      if (sub.empty()) {
+        if (only(http::verb::get)) ctx_.hub->get_game(id, done);
+        return;
+      }
+      if (sub == "/join") {
+        if (only(http::verb::post))
+          with_identity([self, done, id](Identity who) { self->ctx_.hub->join_game(id, self->req_.body(), who, done); });
+        return;
+      }
+      if (sub == "/report") {
+        if (only(http::verb::get)) ctx_.hub->get_report(id, done);
+        return;
+      }
+      if (sub == "/record" || sub == "/record.json") {
+        if (only(http::verb::get)) ctx_.hub->get_record(id, sub == "/record.json", done);
+        return;
+      }
+    }
+    send_reply(http_error(404, "not_found", "no endpoint " + std::string(path.substr(0, 100))), version);
+  }
+
+  void serve_static(std::string_view raw_path) {
+    const unsigned version = req_.version();
+    if (req_.method() != http::verb::get && req_.method() != http::verb::head)
+      return send_reply(http_error(405, "method_not_allowed", "static files are GET only"), version);
+    const auto decoded = url_decode(raw_path);
+    if (!decoded || decoded->empty() || (*decoded)[0] != '/' || decoded->find("..") != std::string::npos ||
+        decoded->find('\\') != std::string::npos || decoded->find('\0') != std::string::npos)
+      return send_reply(http_error(400, "bad_path", "the path escapes the web root"), version);
+    std::string rel = decoded->substr(1);
+    // The page's own routes (web/src/ui/router.ts) are index.html. Any other page address (no
+    // dot in its last part) that is not a file gets index.html with status 404, so that a
+    // browser shows the UI's own "page not found".
+    const bool page = rel.substr(rel.find_last_of('/') + 1).find('.') == std::string::npos;
+    const auto has_id = [&](std::string_view prefix) { return rel.size() > prefix.size() && rel.rfind(prefix, 0) == 0; };
+    if (rel.empty() || has_id("game/") || has_id("replay/") || rel == "analysis" || rel == "offline" ||
+        rel == "puzzles" || rel == "learn" || rel == "rules" || rel == "account" || rel == "leaderboard" ||
+        has_id("@/"))
+      rel = "index.html";
+    if (rel.back() == '/') rel += "index.html";
+    const std::filesystem::path full = ctx_.web_root / rel;
+    std::error_code fec;
+    const auto canon = std::filesystem::weakly_canonical(full, fec);
+    const auto root = std::filesystem::weakly_canonical(ctx_.web_root, fec);
+    const auto rs = root.native(), cs = canon.native();
+    if (fec || cs.compare(0, rs.size(), rs) != 0)
+      return send_reply(http_error(400, "bad_path", "the path escapes the web root"), version);
+    beast::error_code ec;
+    http::file_body::value_type body;
+    std::filesystem::path file = canon;
+    body.open(file.c_str(), beast::file_mode::scan, ec);
+    auto status = http::status::ok;
+    if (ec || std::filesystem::is_directory(canon, fec)) {
+      ec = {};
+      file = root / "index.html";
+      if (page) body.open(file.c_str(), beast::file_mode::scan, ec);
+      if (!page || ec)
+        return send_reply(http_error(404, "not_found", "no file " + std::string(raw_path.substr(0, 100))), version);
+      rel = "index.html";
+      status = http::status::not_found;
+    }
+    // A precompressed copy written by the build (web/scripts/build.mjs: NAME.gz, not older
+    // than NAME) is sent instead when the browser accepts gzip.
+    const std::filesystem::path gz_file = file.native() + ".gz";
+    const bool has_gz = std::filesystem::is_regular_file(gz_file, fec) &&
+                        std::filesystem::last_write_time(gz_file, fec) >= std::filesystem::last_write_time(file, fec);
+    bool gzipped = false;
+    if (has_gz && accepts_gzip(req_[http::field::accept_encoding])) {
+      http::file_body::value_type zipped;
+      zipped.open(gz_file.c_str(), beast::file_mode::scan, ec);
+      if (!ec) body = std::move(zipped), gzipped = true;
+    }
+    const auto size = body.size();
+    const auto headers = [&](auto& res) {
+      res.set(http::field::content_type, mime_type(rel));
+      if (has_gz) res.set(http::field::vary, "Accept-Encoding");
+      if (gzipped) res.set(http::field::content_encoding, "gzip");
+      res.content_length(size);
+      res.keep_alive(keep_alive_);
+    };
+    if (req_.method() == http::verb::head) {
+      http::response<http::empty_body> res{status, version};
+      headers(res);
+      log(int(status), 0);
+      return write(http::message_generator(std::move(res)));
+    }
+    http::response<http::file_body> res{status, version};
+    headers(res);
+    res.body() = std::move(body);
+    log(int(status), size);
+    write(http::message_generator(std::move(res)));
+  }
+
+  void send_reply(const HttpReply& r, unsigned version) {
+    http::response<http::string_body> res{http::status(r.status), version};
+    res.set(http::field::server, "yinsh");
+    if (r.text) {
+      res.set(http::field::content_type, !r.content_type.empty() ? r.content_type
+                                         : path_ == "/metrics"      ? "text/plain; version=0.0.4; charset=utf-8"
+                                                                    : "text/plain; charset=utf-8");
+      res.body() = *r.text;
+    } else {
+      res.set(http::field::content_type, "application/json");
+      res.body() = r.body.dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    res.set(http::field::cache_control, r.cache_control.empty() ? "no-store" : r.cache_control);
+    if (r.status == 429)
+      res.set(http::field::retry_after,
+              r.body.is_object() && r.body.contains("retry_after_s") ? r.body["retry_after_s"].dump() : "1");
+    if (!r.set_cookie.empty()) res.set(http::field::set_cookie, r.set_cookie);
+    res.keep_alive(keep_alive_);
+    res.prepare_payload();
+    log(r.status, res.body().size());
+    write(http::message_generator(std::move(res)));
+  }
+
+  void log(int status, uint64_t bytes) {
+    ctx_.metrics.http_requests.fetch_add(1);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started_).count();
+    ctx_.logs->http(address_, method_, path_, status, ms, bytes);
+  }
+
+  void write(http::message_generator msg) {
+    beast::async_write(stream_, std::move(msg), [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return;
+      if (!self->keep_alive_) return self->close();
+      self->do_read();
+    });
+  }
+
+  void close() {
+    if constexpr (kTls) {
+      beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(5));
+      stream_.async_shutdown([self = shared_from_this()](beast::error_code) {});
+    } else {
+      beast::error_code ec;
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    }
+  }
+
+  Stream stream_;
+  Context& ctx_;
+  std::shared_ptr<ConnectionTicket> ticket_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::request<http::string_body> req_;
+  bool keep_alive_ = false;
+  std::chrono::steady_clock::time_point started_;
+  std::string address_, method_, path_;
+};
+
+// A connection over a cap: one response saying why, then the socket is closed once the
+// client has closed its side (or after 2 s), so that the response is not lost to a reset.
+class Refusal : public std::enable_shared_from_this<Refusal> {
+ public:
+  Refusal(tcp::socket&& socket, const std::string& why) : stream_(std::move(socket)) {
+    const std::string body = http_error(503, "too_many_connections", why).body.dump();
+    text_ = "HTTP/1.1 503 Service Unavailable\r\nServer: yinsh\r\nContent-Type: application/json\r\n"
+            "Retry-After: 5\r\nConnection: close\r\nContent-Length: " +
+            std::to_string(body.size()) + "\r\n\r\n" + body;
+  }
+  void run() {
+    stream_.expires_after(std::chrono::seconds(2));
+    net::async_write(stream_, net::buffer(text_), [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return;
+      self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+      self->drain();
+    });
+  }
+
+ private:
+  void drain() {
+    stream_.async_read_some(net::buffer(sink_), [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (!ec) self->drain();  // the destructor closes the socket
+    });
+  }
+
+  beast::tcp_stream stream_;
+  std::string text_;
+  char sink_[512];
+};
+
+}  // namespace
+
+template <class Stream>
+void run_http_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket) {
+  std::make_shared<HttpSession<Stream>>(std::move(stream), ctx, std::move(ticket))->run();
+}
+template void run_http_session(PlainStream&&, Context&, std::shared_ptr<ConnectionTicket>);
+template void run_http_session(TlsStream&&, Context&, std::shared_ptr<ConnectionTicket>);
+
+void refuse_connection(tcp::socket&& socket, const std::string& why) {
+  std::make_shared<Refusal>(std::move(socket), why)->run();
+}
+
+}  // namespace yinsh::server

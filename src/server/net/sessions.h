@@ -1,0 +1,32 @@
+// The network layer's two session kinds (Beast; included by server.cpp, http_session.cpp and
+// ws_session.cpp only). An HTTP session serves the static UI and the JSON API, and hands an
+// upgrade on /ws to a WebSocket session, which passes text frames to the hub and writes what
+// the hub delivers through a send queue bounded in bytes. Both exist for plain TCP and for
+// TLS (--tls-cert/--tls-key: HTTPS and WSS), instantiated in their .cpp files.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
+#include <memory>
+
+#include "server/common/identity.h"
+#include "server/net/net_context.h"
+
+namespace yinsh::server {
+
+using PlainStream = boost::beast::tcp_stream;
+using TlsStream = boost::beast::ssl_stream<boost::beast::tcp_stream>;
+
+// Serves HTTP on the stream (a TlsStream does its server handshake first).
+template <class Stream>
+void run_http_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket);
+// Answers 503 with `why` and closes: a connection over a cap.
+void refuse_connection(boost::asio::ip::tcp::socket&& socket, const std::string& why);
+template <class Stream>
+void run_ws_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket,
+                    boost::beast::http::request<boost::beast::http::string_body> req, Identity who);
+
+}  // namespace yinsh::server

@@ -1,0 +1,122 @@
+// The migrations (store_migrations.h). Each is a list of statements valid in SQLite and
+// PostgreSQL. Never edit a migration that has shipped: add the next one.
+#include "server/store/store_migrations.h"
+
+#include <string>
+#include <vector>
+
+namespace yinsh::server {
+namespace {
+
+const std::vector<std::vector<std::string>>& migrations() {
+  static const std::vector<std::vector<std::string>> list = {
+      // 1: release 0.1
+      {
+          "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, "
+          "base_ms BIGINT, inc_ms BIGINT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, "
+          "status TEXT NOT NULL, white TEXT NOT NULL DEFAULT '', black TEXT NOT NULL DEFAULT '', "
+          "result TEXT NOT NULL DEFAULT '', ply INTEGER NOT NULL DEFAULT 0, version BIGINT NOT NULL DEFAULT 0)",
+          "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL REFERENCES games(id), "
+          "version BIGINT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version))",
+          "CREATE INDEX IF NOT EXISTS games_by_status ON games(status, created_at)",
+          "CREATE INDEX IF NOT EXISTS games_by_created ON games(created_at)",
+      },
+      // 2: accounts, sessions, ratings, moderation
+      {
+          // name: as shown; name_key: lower case (the identity); skeleton: the look-alike
+          // class (accounts/username.h), unique so that two look-alikes cannot both commit.
+          // role: "player" or "admin". A deleted account keeps its row (its name stays
+          // taken) with deleted=1 and no password.
+          "CREATE TABLE accounts (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, "
+          "skeleton TEXT NOT NULL UNIQUE, password TEXT NOT NULL, role TEXT NOT NULL DEFAULT 'player', "
+          "muted INTEGER NOT NULL DEFAULT 0, closed INTEGER NOT NULL DEFAULT 0, deleted INTEGER NOT NULL DEFAULT 0, "
+          "created_at BIGINT NOT NULL)",
+          // digest: BLAKE2b of the cookie's token (accounts/password.h), never the token.
+          "CREATE TABLE sessions (digest TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), "
+          "created_at BIGINT NOT NULL, last_seen BIGINT NOT NULL)",
+          "CREATE INDEX sessions_by_account ON sessions(account_id)",
+          "CREATE TABLE ratings (account_id TEXT NOT NULL REFERENCES accounts(id), category TEXT NOT NULL, "
+          "rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, "
+          "volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0, "
+          "draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0, updated_at BIGINT NOT NULL, "
+          "PRIMARY KEY (account_id, category))",
+          // One row per rated game and account: the key makes a second application impossible.
+          "CREATE TABLE rating_history (game_id TEXT NOT NULL REFERENCES games(id), "
+          "account_id TEXT NOT NULL REFERENCES accounts(id), category TEXT NOT NULL, color TEXT NOT NULL, "
+          "score DOUBLE PRECISION NOT NULL, rating_before DOUBLE PRECISION NOT NULL, "
+          "rating_after DOUBLE PRECISION NOT NULL, deviation_before DOUBLE PRECISION NOT NULL, "
+          "deviation_after DOUBLE PRECISION NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (game_id, account_id))",
+          "CREATE INDEX rating_history_by_account ON rating_history(account_id, category, at)",
+          "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+          "ALTER TABLE games ADD COLUMN white_account TEXT",
+          "ALTER TABLE games ADD COLUMN black_account TEXT",
+          "CREATE INDEX games_by_white_account ON games(white_account, created_at)",
+          "CREATE INDEX games_by_black_account ON games(black_account, created_at)",
+          "CREATE TABLE moderation_log (id TEXT PRIMARY KEY, at BIGINT NOT NULL, actor TEXT NOT NULL, "
+          "action TEXT NOT NULL, target TEXT NOT NULL, detail TEXT NOT NULL DEFAULT '')",
+      },
+      // 3: game reports (analysis_pool.h): one JSON report per game or uploaded record
+      {
+          "CREATE TABLE IF NOT EXISTS reports (game_id TEXT PRIMARY KEY, report TEXT NOT NULL, "
+          "created_at BIGINT NOT NULL)",
+      },
+      // 4: puzzle ratings (puzzle_store.h): an account's Glicko-2 puzzle rating, each puzzle's
+      // own rating, and the account's first attempt at each puzzle (the key counts it once).
+      {
+          "CREATE TABLE puzzle_ratings (account_id TEXT PRIMARY KEY REFERENCES accounts(id), "
+          "rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, "
+          "volatility DOUBLE PRECISION NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, "
+          "solved INTEGER NOT NULL DEFAULT 0, updated_at BIGINT NOT NULL)",
+          "CREATE TABLE puzzles (id TEXT PRIMARY KEY, rating DOUBLE PRECISION NOT NULL, "
+          "deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL, "
+          "attempts INTEGER NOT NULL DEFAULT 0, solved INTEGER NOT NULL DEFAULT 0, updated_at BIGINT NOT NULL)",
+          "CREATE TABLE puzzle_attempts (account_id TEXT NOT NULL REFERENCES accounts(id), puzzle_id TEXT NOT NULL, "
+          "solved INTEGER NOT NULL, at BIGINT NOT NULL, rating_before DOUBLE PRECISION NOT NULL, "
+          "rating_after DOUBLE PRECISION NOT NULL, deviation_after DOUBLE PRECISION NOT NULL, "
+          "puzzle_rating DOUBLE PRECISION NOT NULL, PRIMARY KEY (account_id, puzzle_id))",
+          "CREATE INDEX puzzle_attempts_by_account ON puzzle_attempts(account_id, at)",
+      },
+  };
+  return list;
+}
+
+}  // namespace
+
+int schema_version(Sql& sql) {
+  const std::string exists = sql.dialect() == "sqlite"
+                                 ? "SELECT COUNT(*) FROM sqlite_master WHERE type='table' AND name='schema_migrations'"
+                                 : "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema=current_schema() "
+                                   "AND table_name='schema_migrations'";
+  if (sql_int(sql.run(exists).at(0).at(0)) == 0) return 0;
+  return int(sql_int(sql.run("SELECT MAX(version) FROM schema_migrations").at(0).at(0)));
+}
+
+std::string schema_script(int version, int64_t now_ms) {
+  if (version < 1 || version > kSchemaVersion) throw std::out_of_range("no schema version " + std::to_string(version));
+  std::string out = "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);\n";
+  for (int v = 1; v <= version; ++v) {
+    for (const auto& statement : migrations()[size_t(v - 1)]) out += statement + ";\n";
+    out += "INSERT INTO schema_migrations(version, applied_at) VALUES (" + std::to_string(v) + ", " +
+           std::to_string(now_ms) + ");\n";
+  }
+  return out;
+}
+
+int migrate(Sql& sql, int64_t now_ms) {
+  static_assert(kSchemaVersion >= 1);
+  if (int(migrations().size()) != kSchemaVersion) throw std::logic_error("kSchemaVersion != number of migrations");
+  const int found = schema_version(sql);
+  if (found > kSchemaVersion)
+    throw std::runtime_error("the database's schema is version " + std::to_string(found) +
+                             ", newer than this program's " + std::to_string(kSchemaVersion) +
+                             ": use a newer yinsh (or a backup made before the upgrade)");
+  if (found == 0)
+    sql.run("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)");
+  for (int v = found + 1; v <= kSchemaVersion; ++v) {
+    for (const auto& statement : migrations()[size_t(v - 1)]) sql.run(statement);
+    sql.run("INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)", {int64_t(v), now_ms});
+  }
+  return found;
+}
+
+}  // namespace yinsh::server
