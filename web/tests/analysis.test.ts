@@ -3,7 +3,7 @@
 import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { decisionNote, decisionNotes } from "../src/board/notes";
+import { decisionNote, decisionNotes } from "../src/engine/decisions";
 import type { PvLine } from "../src/engine/protocol";
 import {
   analysisLink,

@@ -6,8 +6,8 @@
 // decisions to the position shown. Everything runs in the browser: it works with the server
 // down once loaded.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { decisionNotes } from "../board/notes";
 import { EngineClient } from "../engine/client";
+import { decisionNotes } from "../engine/decisions";
 import { parsePosition, startPosition } from "../engine/rules";
 import { pathTo, Variations, type VNode } from "../engine/variations";
 import { EnginePanel, EvalBar, useDeepening } from "./AnalysisEngine";

@@ -5,9 +5,10 @@
 // the board as notes and written out for screen readers.
 import type { JSX } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { decisionNote, type Note } from "../board/notes";
+import type { Note } from "../board/notes";
 import type { Position } from "../board/types";
 import { EngineClient, EngineStopped } from "../engine/client";
+import { decisionNote } from "../engine/decisions";
 import { parsePosition, type Threat, threatsOf } from "../engine/rules";
 import { assistAllowed, threatNotes } from "./assist";
 import { t } from "./i18n";
