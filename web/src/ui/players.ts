@@ -1,7 +1,6 @@
 // The player pages' API (docs/api.md 2.2) and the rating graph's geometry.
 import { request } from "./api";
-import type { PuzzleRating } from "./puzzleProgress";
-import type { Summary } from "./types";
+import type { PuzzleRating, Summary } from "./types";
 
 export const CATEGORIES = ["bullet", "blitz", "rapid", "classical", "untimed", "blitz-variant"] as const;
 export type Category = (typeof CATEGORIES)[number];

@@ -7,14 +7,8 @@ import { useEffect, useState } from "preact/hooks";
 import { type Account, useAccount } from "./account";
 import { request } from "./api";
 import { loadProgress, type Progress, type Puzzle, recordResult, saveProgress } from "./puzzles";
+import type { PuzzleRating } from "./types";
 
-export interface PuzzleRating {
-  rating: number;
-  deviation: number;
-  provisional: boolean;
-  attempts: number;
-  solved: number;
-}
 export interface PuzzleAttemptResult {
   puzzle: string;
   solved: boolean;

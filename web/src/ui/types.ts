@@ -101,6 +101,15 @@ export interface RecordJson {
   chat: ChatLine[];
 }
 
+/** An account's puzzle rating (docs/api.md 2.3), on the puzzle page and the player's page. */
+export interface PuzzleRating {
+  rating: number;
+  deviation: number;
+  provisional: boolean;
+  attempts: number;
+  solved: number;
+}
+
 export interface Level {
   level: number;
   name: string;
