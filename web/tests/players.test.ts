@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { heldSeats } from "../src/ui/account";
-import { graphPoints, shownRating } from "../src/ui/players";
+import { graphPoints } from "../src/ui/players";
 import { parseRoute } from "../src/ui/router";
+import { shownRating } from "../src/ui/status";
 
 describe("player routes", () => {
   it("reads /@/<name>, /leaderboard and /account", () => {

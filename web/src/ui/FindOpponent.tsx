@@ -10,8 +10,8 @@ import { describeClock, playerName, saveToken } from "./api";
 import { t } from "./i18n";
 import { LobbyConn } from "./lobbyConn";
 import { VariantSelect } from "./panels";
-import { shownRating } from "./players";
 import { navigate } from "./router";
+import { shownRating } from "./status";
 import type { ClientMessage, ClockSpec, LobbyChallenge, LobbyMessage } from "./types";
 
 /** The quick-pairing time controls (minutes + seconds of increment), and untimed. */

@@ -13,9 +13,9 @@ import {
   type HistoryPoint,
   type Profile,
   players,
-  shownRating,
 } from "./players";
 import { linkClick } from "./router";
+import { shownRating } from "./status";
 
 function RatingGraph(props: { points: HistoryPoint[] }) {
   const W = 480;

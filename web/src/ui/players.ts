@@ -73,11 +73,6 @@ export const players = {
   recordsLink: (name: string) => `/api/players/${enc(name)}/records`,
 };
 
-/** "1500?" while provisional. */
-export function shownRating(rating: number, provisional: boolean): string {
-  return `${rating}${provisional ? "?" : ""}`;
-}
-
 /**
  * The rating graph's polyline: one point per rated game, x by game number, y by rating,
  * in a `width` x `height` box with `pad` around; the rating range is widened to at least 100.
