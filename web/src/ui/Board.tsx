@@ -6,7 +6,7 @@ import type { Position } from "../board/types";
 import { BoardView } from "../board/view";
 import { classify, readDecisions } from "../engine/decisions";
 import { parseDecision } from "../engine/rules";
-import { type Key, t } from "./i18n";
+import { type Key, t } from "../i18n";
 
 export interface BoardProps {
   position: Position;

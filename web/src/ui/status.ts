@@ -1,8 +1,8 @@
 // What the game page says in words: the status line, results, server errors, seat names,
 // ratings.
 // Pure functions over the server's state, unit-tested in node.
-import { colorName, type Key, t } from "./i18n";
-import type { Color, Result, Seat, State } from "./types";
+import { colorName, type Key, t } from "../i18n";
+import type { Color, Result, Seat, State } from "../net/types";
 
 const ERRORS: Record<string, Key> = {
   not_your_turn: "error.not_your_turn",
