@@ -1,17 +1,17 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { AccountMenu, AccountPage } from "./account/AccountPage";
+import { AnalysisPage } from "./analysis/AnalysisPage";
 import { coreLoaded, loadCore } from "./engine/core";
-import { AccountMenu, AccountPage } from "./ui/AccountPage";
-import { AnalysisPage } from "./ui/AnalysisPage";
-import { GamePage } from "./ui/GamePage";
-import { t, useLang } from "./ui/i18n";
-import { LearnPage } from "./ui/LearnPage";
-import { Lobby } from "./ui/Lobby";
-import { OfflinePage } from "./ui/OfflinePage";
-import { LeaderboardPage, PlayerPage } from "./ui/PlayerPage";
-import { PuzzlePage } from "./ui/PuzzlePage";
-import { ReplayPage } from "./ui/ReplayPage";
-import { RulesPage } from "./ui/RulesPage";
+import { GamePage } from "./game/GamePage";
+import { OfflinePage } from "./game/OfflinePage";
+import { ReplayPage } from "./game/ReplayPage";
+import { t, useLang } from "./i18n";
+import { LearnPage } from "./learn/LearnPage";
+import { RulesPage } from "./learn/RulesPage";
+import { Lobby } from "./lobby/Lobby";
+import { LeaderboardPage, PlayerPage } from "./players/PlayerPage";
+import { PuzzlePage } from "./puzzles/PuzzlePage";
 import { linkClick, useRoute } from "./ui/router";
 import { SettingsMenu } from "./ui/SettingsMenu";
 

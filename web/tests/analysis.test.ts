@@ -3,8 +3,6 @@
 import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { decisionNote, decisionNotes } from "../src/board/notes";
-import type { PvLine } from "../src/engine/protocol";
 import {
   analysisLink,
   describeScore,
@@ -15,7 +13,9 @@ import {
   whitePermille,
   whiteScore,
   whiteShare,
-} from "../src/ui/analysis";
+} from "../src/analysis/analysis";
+import { decisionNote, decisionNotes } from "../src/engine/decisions";
+import type { PvLine } from "../src/engine/protocol";
 
 describe("analysis links", () => {
   it("round-trips the start and the decisions through the link", () => {

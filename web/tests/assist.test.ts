@@ -4,8 +4,8 @@ import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { applyDecision, legalDecisions, parsePosition, startPosition, threatsOf } from "../src/engine/rules";
-import { assistAllowed, threatNotes } from "../src/ui/assist";
-import type { Game, Seat, State } from "../src/ui/types";
+import { assistAllowed, threatNotes } from "../src/game/assist";
+import type { Game, Seat, State } from "../src/net/types";
 
 const human: Seat = { name: "Alice", kind: "human", level: null, ready: true };
 const ai: Seat = { name: "Computer (level 3)", kind: "ai", level: 3, ready: true };

@@ -1,9 +1,9 @@
 // Who the page offers the remove button of a chat line to (the server judges the same way).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Account } from "../src/ui/account";
-import { mayDeleteChat } from "../src/ui/chat";
-import type { ChatLine } from "../src/ui/types";
+import { mayDeleteChat } from "../src/game/chat";
+import type { Account } from "../src/net/account";
+import type { ChatLine } from "../src/net/types";
 
 const line = (l: Partial<ChatLine>): ChatLine => ({ from: "alice", seat: "white", text: "hi", at: 1, id: 7, ...l });
 const account = (name: string, role: Account["role"] = "player"): Account => ({

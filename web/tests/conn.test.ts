@@ -45,9 +45,9 @@ afterEach(() => {
   for (const k of ["WebSocket", "document", "window", "location"]) delete g[k];
 });
 
-const { GameConnection } = await import("../src/ui/conn");
-const { LobbyConn } = await import("../src/ui/lobbyConn");
-type Model = import("../src/ui/conn").LiveModel;
+const { GameConnection } = await import("../src/net/conn");
+const { LobbyConn } = await import("../src/net/lobbyConn");
+type Model = import("../src/net/conn").LiveModel;
 
 function state(ply: number) {
   return { status: "active", ply, position: "x", legal: [], removed: { white: 0, black: 0 } };

@@ -1,7 +1,8 @@
 import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { canDrag, classify, click, drop, highlights, modeOf } from "../src/board/highlight";
+import { canDrag, click, drop, highlights, modeOf } from "../src/board/highlight";
+import { classify } from "../src/engine/decisions";
 
 const sorted = (s: Set<string>) => [...s].sort();
 

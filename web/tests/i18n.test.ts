@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import ts from "typescript";
 import { BOARD_TEXT } from "../src/board/view";
-import { CATALOGUE, LANGS, pickLang, t } from "../src/ui/i18n";
+import { CATALOGUE, LANGS, pickLang, t } from "../src/i18n";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -76,13 +76,12 @@ function literalsIn(file: string): string[] {
 }
 
 describe("no visible string bypasses the catalogue", () => {
-  const dir = join(process.cwd(), "src", "ui");
-  const files = [
-    ...readdirSync(dir)
-      .filter((f) => f.endsWith(".tsx"))
-      .map((f) => join(dir, f)),
-    join(dir, "..", "main.tsx"),
-  ];
+  // Every component: main.tsx and the .tsx files of the modules (ui/, game/, lobby/, ...).
+  const dir = join(process.cwd(), "src");
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".tsx"))
+    .sort()
+    .map((f) => join(dir, f));
   // The brand name is the same in every language.
   const allowed = new Set(["YINSH"]);
   for (const f of files) {

@@ -4,7 +4,7 @@ import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { legalDecisions, parsePosition } from "../src/engine/rules";
-import { LESSONS, type LessonState, lessonDecision, startLesson } from "../src/ui/learn";
+import { LESSONS, type LessonState, lessonDecision, startLesson } from "../src/learn/learn";
 
 function play(id: string, decisions: string[]): { state: LessonState; verdict: string } {
   const l = LESSONS.find((x) => x.id === id);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { CLIENT_SPECS, readClientMessage, readServerMessage, SERVER_SPECS } from "../src/ui/messages";
+import { CLIENT_SPECS, readClientMessage, readServerMessage, SERVER_SPECS } from "../src/net/messages";
 
 const dir = join(process.cwd(), "..", "tests", "data", "messages");
 

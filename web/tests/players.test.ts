@@ -3,9 +3,10 @@
 // sends when it registers.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { heldSeats } from "../src/ui/account";
-import { graphPoints, shownRating } from "../src/ui/players";
+import { heldSeats } from "../src/net/account";
+import { graphPoints } from "../src/players/players";
 import { parseRoute } from "../src/ui/router";
+import { shownRating } from "../src/ui/status";
 
 describe("player routes", () => {
   it("reads /@/<name>, /leaderboard and /account", () => {

@@ -12,8 +12,8 @@ import {
   afterAttempt,
   guestProgress,
   RECENT_SHOWN,
-} from "../src/ui/puzzleProgress";
-import { nextPuzzle, type Puzzle } from "../src/ui/puzzles";
+} from "../src/puzzles/puzzleProgress";
+import { nextPuzzle, type Puzzle } from "../src/puzzles/puzzles";
 
 const SERVER: AccountPuzzles = {
   rating: 1216,

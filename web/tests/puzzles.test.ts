@@ -13,7 +13,7 @@ import {
   recordResult,
   START_RATING,
   startAttempt,
-} from "../src/ui/puzzles";
+} from "../src/puzzles/puzzles";
 
 // White makes a row by moving the ring off e8 (the tutorial's row position).
 const WIN: Puzzle = {

@@ -3,7 +3,7 @@
 // not a whole number is no range.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { readRange } from "../src/ui/FindOpponent";
+import { readRange } from "../src/lobby/FindOpponent";
 
 describe("readRange", () => {
   it("is undefined without bounds", () => {

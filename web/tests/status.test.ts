@@ -3,11 +3,11 @@
 // turn to highlight; settings read back from storage.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { lastTurn } from "../src/ui/history";
-import { IDLE_MS, splitIdle } from "../src/ui/Lobby";
+import { lastTurn } from "../src/game/history";
+import { IDLE_MS, splitIdle } from "../src/lobby/Lobby";
+import type { Seat, State, Summary } from "../src/net/types";
 import { parseSettings, scheme } from "../src/ui/settings";
 import { canAbort, describeResult, endingLine, stepHelp } from "../src/ui/status";
-import type { Seat, State, Summary } from "../src/ui/types";
 
 const human = (name: string): Seat => ({ name, kind: "human", level: null, ready: true });
 const open: Seat = { name: null, kind: "open", level: null, ready: false };

@@ -1,10 +1,8 @@
-// Highlight and input logic: given the legal decisions the server sent and what the player
-// has selected so far, which points to highlight and what a click on a point means.
+// Highlight and input logic: given the legal decisions the server sent (sorted by kind by
+// classify, engine/decisions.ts, as the board reads no notation) and what the player has
+// selected so far, which points to highlight and what a click on a point means.
 // The UI never judges legality: every decision it produces is one of `legal`.
 // Pure, no DOM.
-
-import { parseDecision } from "../engine/rules";
-import { lineFrom } from "./geometry";
 
 export type Mode = "none" | "place" | "move" | "remove-row" | "remove-ring";
 
@@ -41,41 +39,6 @@ export interface Legal {
   rows: Row[];
   rings: Map<string, string>;
   pass: string | null;
-}
-
-/** Sorts the server's list of legal decisions by kind. Unknown strings are ignored. */
-export function classify(legal: readonly string[]): Legal {
-  const out: Legal = { places: new Map(), moves: new Map(), rows: [], rings: new Map(), pass: null };
-  for (const text of legal) {
-    const d = parseDecision(text);
-    if (!d) continue;
-    switch (d.kind) {
-      case "place":
-        out.places.set(d.at, text);
-        break;
-      case "move": {
-        let m = out.moves.get(d.from);
-        if (!m) {
-          m = new Map();
-          out.moves.set(d.from, m);
-        }
-        m.set(d.to, text);
-        break;
-      }
-      case "remove-row": {
-        const points = lineFrom(d.from, d.to);
-        if (points) out.rows.push({ text, from: d.from, to: d.to, points });
-        break;
-      }
-      case "remove-ring":
-        out.rings.set(d.at, text);
-        break;
-      case "pass":
-        out.pass = text;
-        break;
-    }
-  }
-  return out;
 }
 
 export function modeOf(l: Legal): Mode {

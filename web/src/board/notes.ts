@@ -1,8 +1,7 @@
 // Notes drawn over the board by a page, never by the rules: the engine's suggested decisions
 // (an arrow for a ring move, a mark for a placement or a ring to remove, a bar over a row to
 // remove) and threatened rows. The board draws them (view.ts, drawNotes); this file turns
-// decisions into notes and notes into SVG.
-import { parseDecision } from "../engine/rules";
+// notes into SVG (decisions become notes in engine/decisions.ts, decisionNote(s)).
 import { UNIT, type XY } from "./geometry";
 
 /** How a note looks: the engine's best decision, another good one, a hint, a threat. */
@@ -13,34 +12,6 @@ export type Note =
   | { kind: "spot"; at: string; tone: Tone }
   | { kind: "remove"; at: string; tone: Tone }
   | { kind: "row"; from: string; to: string; tone: Tone };
-
-/** The note showing a decision (null for a pass or text that is not a decision). */
-export function decisionNote(decision: string, tone: Tone): Note | null {
-  const d = parseDecision(decision);
-  if (!d) return null;
-  switch (d.kind) {
-    case "move":
-      return { kind: "arrow", from: d.from, to: d.to, tone };
-    case "place":
-      return { kind: "spot", at: d.at, tone };
-    case "remove-ring":
-      return { kind: "remove", at: d.at, tone };
-    case "remove-row":
-      return { kind: "row", from: d.from, to: d.to, tone };
-    default:
-      return null;
-  }
-}
-
-/** Notes for several decisions: the first in `first`'s tone, the others in `rest`'s. */
-export function decisionNotes(decisions: readonly string[], first: Tone, rest: Tone = first): Note[] {
-  const out: Note[] = [];
-  decisions.forEach((d, i) => {
-    const n = decisionNote(d, i === 0 ? first : rest);
-    if (n) out.push(n);
-  });
-  return out;
-}
 
 const NS = "http://www.w3.org/2000/svg";
 

@@ -1,8 +1,8 @@
 // The SVG board: drawing, animation, and pointer/keyboard input. Framework-free.
 // It shows a position and the legal decisions it is given, and reports the decision the
-// player chose through `onDecision`. It never decides legality itself.
+// player chose through `onDecision`. It never decides legality itself, nor reads notation:
+// its decisions come read (engine/decisions.ts).
 
-import { parseDecision } from "../engine/rules";
 import {
   COLUMNS,
   columnRange,
@@ -19,24 +19,27 @@ import {
   VIEW_WIDTH,
   type XY,
 } from "./geometry";
-import { canDrag, classify, click, drop, type Highlights, highlights, type Legal } from "./highlight";
+import { canDrag, click, drop, type Highlights, highlights, type Legal } from "./highlight";
 import { drawNotes, type Note } from "./notes";
-import type { Piece, Position } from "./types";
+import type { Decision, Piece, Position } from "./types";
 
 const NS = "http://www.w3.org/2000/svg";
 
 export interface BoardState {
   position: Position;
-  /** Legal decisions for the local player, or null when it is not their turn to decide. */
-  legal: readonly string[] | null;
+  /**
+   * Legal decisions for the local player sorted by kind (classify, engine/decisions.ts), or
+   * null when it is not their turn to decide.
+   */
+  legal: Legal | null;
   /** The last decision made, highlighted. */
-  last?: string | null;
+  last?: Decision | null;
   /** The position before `last`, to animate the change (ring slide, flips, removals). */
   previous?: Position | null;
   /** Show Black at the bottom. */
   flipped?: boolean;
   /** The whole last turn (ring move, row, ring removed), highlighted; defaults to `last`. */
-  turn?: readonly string[] | null;
+  turn?: readonly Decision[] | null;
   /** The position before `turn`: the markers it flipped are marked. */
   turnStart?: Position | null;
 }
@@ -232,7 +235,7 @@ export class BoardView {
   setState(s: BoardState): void {
     const orientationChanged = !!this.state?.flipped !== !!s.flipped;
     this.state = s;
-    this.legal = s.legal ? classify(s.legal) : null;
+    this.legal = s.legal;
     if (this.anchor && !this.highlightsNow().clickable.has(this.anchor)) this.anchor = null;
     if (this.drag && !(this.legal && canDrag(this.legal, this.drag.from))) this.cancelDrag();
     if (orientationChanged) this.drawGrid();
@@ -336,7 +339,7 @@ export class BoardView {
     this.layers.ghosts.replaceChildren();
     if (!s) return;
     const prev = s.previous ?? null;
-    const last = s.last ? parseDecision(s.last) : null;
+    const last = s.last ?? null;
     const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
     for (const name of POINTS) {
       const piece = s.position.board.get(name);
@@ -373,10 +376,7 @@ export class BoardView {
     g.replaceChildren();
     const s = this.state;
     const turn = s?.turn ?? (s?.last ? [s.last] : []);
-    for (const d of turn) {
-      const last = parseDecision(d);
-      if (last) this.drawDecision(g, last);
-    }
+    for (const last of turn) this.drawDecision(g, last);
     if (s?.turnStart) {
       for (const [q, v] of s.position.board) {
         const u = s.turnStart.board.get(q);
@@ -388,7 +388,7 @@ export class BoardView {
     }
   }
 
-  private drawDecision(g: SVGGElement, last: NonNullable<ReturnType<typeof parseDecision>>): void {
+  private drawDecision(g: SVGGElement, last: Decision): void {
     switch (last.kind) {
       case "move": {
         const a = this.pxy(last.from);

@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { Note } from "../board/notes";
 import type { Position } from "../board/types";
 import { BoardView } from "../board/view";
-import { type Key, t } from "./i18n";
+import { classify, readDecisions } from "../engine/decisions";
+import { parseDecision } from "../engine/rules";
+import { type Key, t } from "../i18n";
 
 export interface BoardProps {
   position: Position;
@@ -49,9 +51,9 @@ export function Board(props: BoardProps) {
     setProposed(null);
     view.current?.setState({
       position: props.position,
-      legal: props.legal,
-      last: props.last ?? null,
-      turn: props.turn ?? null,
+      legal: props.legal ? classify(props.legal) : null,
+      last: props.last ? parseDecision(props.last) : null,
+      turn: props.turn ? readDecisions(props.turn) : null,
       turnStart: props.turnStart ?? null,
       previous: props.previous ?? null,
       flipped: props.flipped,

@@ -1,6 +1,6 @@
 // The header's settings: language, sound, colour theme, board theme, coordinates,
 // confirm moves. Each is remembered in this browser.
-import { type Key, LANGS, type Lang, lang, setLang, t, useLang } from "./i18n";
+import { type Key, LANGS, type Lang, lang, setLang, t, useLang } from "../i18n";
 import { type Settings, setSetting, useSettings } from "./settings";
 
 function Toggle({ k, label }: { k: "sound" | "coords" | "confirmMove"; label: string }) {

@@ -1,6 +1,6 @@
 // A link to share, in a read-only field with a Copy button (the game page, the analysis board).
 import { useState } from "preact/hooks";
-import { t } from "./i18n";
+import { t } from "../i18n";
 
 export function ShareLink(props: { id: string; label: string; link: string }) {
   const [copied, setCopied] = useState(false);

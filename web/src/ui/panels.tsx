@@ -3,8 +3,8 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatTurnBody, groupTurns } from "../board/turns";
 import type { Ply } from "../board/types";
-import { colorName, t } from "./i18n";
-import type { ChatLine, Clocks, Color } from "./types";
+import { colorName, t } from "../i18n";
+import type { ChatLine, Clocks, Color } from "../net/types";
 
 export function formatMs(ms: number): string {
   const t = Math.max(0, ms);

@@ -1,7 +1,8 @@
-// What the game page says in words: the status line, results, server errors, seat names.
+// What the game page says in words: the status line, results, server errors, seat names,
+// ratings.
 // Pure functions over the server's state, unit-tested in node.
-import { colorName, type Key, t } from "./i18n";
-import type { Color, Result, Seat, State } from "./types";
+import { colorName, type Key, t } from "../i18n";
+import type { Color, Result, Seat, State } from "../net/types";
 
 const ERRORS: Record<string, Key> = {
   not_your_turn: "error.not_your_turn",
@@ -14,6 +15,11 @@ const ERRORS: Record<string, Key> = {
   seat_taken: "error.seat_taken",
   rate_limited: "error.rate_limited",
 };
+
+/** "1500?" while provisional. */
+export function shownRating(rating: number, provisional: boolean): string {
+  return `${rating}${provisional ? "?" : ""}`;
+}
 
 /** A server error for people: our sentence for known codes (plus the server's detail). */
 export function friendly(code: string, message: string): string {

@@ -1,0 +1,186 @@
+// /account: log in or register (a guest), or the account's own settings (logged in): log
+// out, log out everywhere, change the password, delete the account. And AccountMenu, the
+// header's link to it. Every string is in the i18n catalogue.
+import { useState } from "preact/hooks";
+import { t } from "../i18n";
+import { type Account, accounts, useAccount } from "../net/account";
+import { ApiError } from "../net/api";
+import { linkClick, navigate } from "../ui/router";
+
+function message(e: unknown): string {
+  return e instanceof ApiError || e instanceof Error ? e.message : String(e);
+}
+
+export function AccountMenu() {
+  const account = useAccount();
+  return (
+    <a class="account-menu" href="/account" onClick={linkClick} data-testid="account-menu">
+      {account ? account.name : t("account.login_link")}
+    </a>
+  );
+}
+
+/** A labelled input whose value lives in the caller's state. */
+function Field(props: {
+  id: string;
+  label: string;
+  value: string;
+  set: (v: string) => void;
+  type?: "password";
+  autocomplete: string;
+}) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type ?? "text"}
+        autocomplete={props.autocomplete}
+        value={props.value}
+        required
+        onInput={(e) => props.set((e.target as HTMLInputElement).value)}
+      />
+    </>
+  );
+}
+
+function Credentials(props: { mode: "login" | "register" }) {
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const register = props.mode === "register";
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await (register ? accounts.register(name, password) : accounts.login(name, password));
+      navigate("/");
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const id = props.mode;
+  return (
+    <form class="account-form" data-testid={`${id}-form`} onSubmit={submit}>
+      <h2>{register ? t("account.register") : t("account.login")}</h2>
+      <Field id={`${id}-name`} label={t("account.name")} value={name} set={setName} autocomplete="username" />
+      <Field
+        id={`${id}-password`}
+        label={t("account.password")}
+        value={password}
+        set={setPassword}
+        type="password"
+        autocomplete={register ? "new-password" : "current-password"}
+      />
+      {register ? <p class="small">{t("account.rules")}</p> : null}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" class="primary" disabled={busy}>
+        {register ? t("account.register") : t("account.login")}
+      </button>
+    </form>
+  );
+}
+
+function Settings(props: { account: Account }) {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [note, setNote] = useState<string | null>(null);
+  const act = async (f: () => Promise<void>, done: string) => {
+    setNote(null);
+    try {
+      await f();
+      setNote(done);
+    } catch (err) {
+      setNote(message(err));
+    }
+  };
+  return (
+    <section data-testid="account-settings">
+      <h1>{t("account.title", { name: props.account.name })}</h1>
+      <p>{props.account.role === "admin" ? t("account.role_admin") : t("account.role_player")}</p>
+      <p>
+        <a href={`/@/${encodeURIComponent(props.account.name)}`} onClick={linkClick} data-testid="my-page">
+          {t("account.my_page")}
+        </a>
+      </p>
+      <div class="actions">
+        <button
+          type="button"
+          data-testid="logout"
+          onClick={() => act(() => accounts.logout(), t("account.logged_out"))}
+        >
+          {t("account.logout")}
+        </button>
+        <button type="button" onClick={() => act(() => accounts.logout(true), t("account.logged_out"))}>
+          {t("account.logout_all")}
+        </button>
+      </div>
+      <form
+        class="account-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          act(() => accounts.changePassword(current, next), t("account.password_changed"));
+        }}
+      >
+        <h2>{t("account.change_password")}</h2>
+        <Field
+          id="pw-current"
+          label={t("account.current_password")}
+          value={current}
+          set={setCurrent}
+          type="password"
+          autocomplete="current-password"
+        />
+        <Field
+          id="pw-new"
+          label={t("account.new_password")}
+          value={next}
+          set={setNext}
+          type="password"
+          autocomplete="new-password"
+        />
+        <button type="submit">{t("account.change_password")}</button>
+        <button
+          type="button"
+          class="danger"
+          onClick={() => {
+            if (confirm(t("account.delete_confirm"))) act(() => accounts.remove(current), t("account.deleted"));
+          }}
+        >
+          {t("account.delete")}
+        </button>
+        <p class="small">{t("account.delete_note")}</p>
+      </form>
+      {note ? <p role="status">{note}</p> : null}
+    </section>
+  );
+}
+
+export function AccountPage() {
+  const account = useAccount();
+  return (
+    <main class="page narrow account-page" data-testid="account-page">
+      {account === undefined ? (
+        <p role="status">{t("account.loading")}</p>
+      ) : account ? (
+        <Settings account={account} />
+      ) : (
+        <>
+          <p>{t("account.intro")}</p>
+          <div class="account-forms">
+            <Credentials mode="login" />
+            <Credentials mode="register" />
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
