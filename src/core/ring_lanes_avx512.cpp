@@ -2,7 +2,7 @@
 // AVX2 lanes (ring_lanes_avx2.cpp) in twice the width. Without gathers: lane o of each 128-bit
 // quarter always reads layout o, held in all four quarters, so a byte shuffle picks each
 // line's bytes, with a ring's three lines in one 16-byte table row; `vplzcntd` gives the bit
-// indices. Five rings take two registers. (The first AVX-512 lanes, sessions 6-18, gathered
+// indices. Five rings take two registers. (The first AVX-512 lanes gathered
 // fifteen lanes from memory in one register; on AMD Zen 5 they ran slower than the AVX2 lanes.)
 // Compiled for x86-64 with a function target attribute, whatever the build's -march;
 // ring_counts.cpp calls it only on CPUs with AVX-512 F, CD and BW.

@@ -37,7 +37,7 @@ bool costs_depth(Move m) { return !m.is_removal(); }
 // Late-move reductions: the i-th ring move searched (not the TT move, root hint or first killer)
 // at `depth` >= 2 is searched round(ln(depth) ln(i) / 1.6) plies shallower first (at least one,
 // one less at PV nodes), and again at full depth only if it beats alpha. Measured against
-// the former flat one-ply reduction (docs/ai.md, "Search at depth").
+// the former flat one-ply reduction (docs/ai.md, "Algorithm").
 const auto LMR_TABLE = [] {
   std::array<std::array<uint8_t, MAX_MOVES>, MAX_DEPTH + 1> t{};
   for (int d = 1; d <= MAX_DEPTH; ++d)
@@ -47,37 +47,36 @@ const auto LMR_TABLE = [] {
 
 // Late-move pruning: in the last LMP_MAX_DEPTH plies of a non-PV node, the ring moves ordered
 // after the first lmp_count(depth) (5, 11, 21; never the TT move, root hint or first killer) are
-// not searched at all once a decision that does not lose by force was found. docs/ai.md,
-// "Session 20" (introduced, 8 + 4 depth^2), "Session 24" (5 + 3 depth^2) and "Session 25".
+// not searched at all once a decision that does not lose by force was found (docs/ai.md,
+// "Algorithm"; 8 + 4 depth^2 and 5 + 3 depth^2 were measured before it).
 constexpr int LMP_MAX_DEPTH = 3;
 constexpr int lmp_count(int depth) { return 3 + 2 * depth * depth; }
 
 // Reverse futility pruning: a non-PV node in the last RFP_MAX_DEPTH plies whose static
 // evaluation is at least rfp_margin(depth) above beta returns that evaluation unsearched
-// (margin 60 x depth in session 20, 25 x depth in session 24, 15 x depth in session 25).
+// (margins of 60 x depth and 25 x depth were measured before 15 x depth; docs/ai.md).
 constexpr int RFP_MAX_DEPTH = 3;
 constexpr int rfp_margin(int depth) { return 15 * depth; }
 
 // Internal iterative reduction: a node below the root at depth >= IIR_MIN_DEPTH that the
-// table gives no move to order first is searched one ply shallower (session 25; from depth 5
-// measured no better in session 40).
+// table gives no move to order first is searched one ply shallower (from depth 5 measured no
+// better: docs/ai.md, "Experiments that did not help").
 constexpr int IIR_MIN_DEPTH = 4;
 
 // Singular extensions: at a node below the root at depth >= SE_MIN_DEPTH whose table entry
 // (a lower bound or exact, at most 3 plies shallower) gives a move and a score s, the other
 // decisions are searched (depth - 1) / 2 plies deep in a null window at s - SE_MARGIN x depth.
 // When all fail low, the table move is singular and is searched one ply deeper; when one holds
-// and that bar is at least beta, the node is cut there (multi-cut). Session 39: minimum depth
-// 5 of 4, 5, 6 tried at 100 ms/move; session 40: margins 1 x and 3 x depth, a negative
-// extension and a double extension measured no better, and without the multi-cut -57.9 +- 34.9
-// (docs/ai.md, "Session 40").
+// and that bar is at least beta, the node is cut there (multi-cut). Minimum depth 5 of 4, 5, 6
+// tried at 100 ms/move; margins 1 x and 3 x depth, a negative extension and a double extension
+// measured no better, and without the multi-cut -57.9 +- 34.9 (docs/ai.md, "Experiments that
+// did not help").
 constexpr int SE_MIN_DEPTH = 5;
 constexpr int SE_MARGIN = 2;
 
 // Aspiration windows: from depth ASPIRATION_MIN_DEPTH the root is searched in a window of
 // +-ASPIRATION_DELTA around the previous iteration's score, widened on the failing side by a
-// doubling step until the score falls inside (+-25 in session 20, +-15 in session 25; +-20
-// measured no better in session 40).
+// doubling step until the score falls inside (+-25 before; +-20 measured no better).
 constexpr int ASPIRATION_MIN_DEPTH = 4;
 constexpr int ASPIRATION_DELTA = 15;
 
@@ -408,8 +407,8 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
   Search search(w, s);
   for (int depth = 1 + (w.id & 1); depth <= max_depth; ++depth) {
     // Lazy SMP: a helper starts each iteration at least at the main thread's depth (not one
-    // beyond it: the main thread then finds more of that depth in the shared table; docs/ai.md
-    // "Session 16"), and differs from it by its own history and timing.
+    // beyond it: the main thread then finds more of that depth in the shared table; docs/ai.md,
+    // "Algorithm"), and differs from it by its own history and timing.
     if (w.id == 0)
       s.main_depth.store(depth, std::memory_order_relaxed);
     else

@@ -32,7 +32,7 @@ SearchConfig config_for(int level, int multipv = 1) {
 #ifdef __wasm_simd128__
   // The network (the native default, Eval=nnue) with its SIMD128 path. The build without SIMD
   // (yinsh-core-nosimd.mjs) keeps the linear evaluation: its scalar network path searches 4
-  // times slower, too slow to pay for the network (docs/ai.md, "Session 13").
+  // times slower, too slow to pay for the network (docs/ai.md, "The network in the browser").
   c.net = nnue::embedded_network();
 #endif
   return c;

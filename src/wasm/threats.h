@@ -1,6 +1,6 @@
 // "Show threats" for the browser: the rows the opponent of the side to decide could make on
 // its next turn, as if it moved now (the position as it stands, the opponent to move a ring).
-// Rules from the core alone; the page only draws them (web/src/ui/GameAssist.tsx).
+// Rules from the core alone; the page only draws them (web/src/game/GameAssist.tsx).
 #pragma once
 
 #include <vector>

@@ -343,7 +343,7 @@ TEST(Nnue, ResidualNetworkWithZeroWeightsSearchesLikeLinear) {
   EXPECT_EQ(a.info.nodes, b.info.nodes);
 }
 
-// The default evaluation is the embedded network (session 11): a default engine searches
+// The default evaluation is the embedded network (docs/ai.md, "Learned evaluation"): a default engine searches
 // exactly like one told Eval=nnue, and not like Eval=linear.
 TEST(Nnue, DefaultEvaluationIsTheEmbeddedNetwork) {
   Engine by_default, nnue_engine, linear;
@@ -398,7 +398,7 @@ TEST(Nnue, LazyResidualBoundIsAlwaysTrue) {
 // a search finds the same decision and score as Eval=linear at depths 2 and 3 from this
 // position. Deeper, a lazy leaf's fail-soft value is a weaker bound than the exact evaluation,
 // and the table, the reductions and the pruning let those values reshape the tree. With
-// session 24's reverse futility margin (25 x depth; depth 4 still matched at 60 x depth) this
+// a reverse futility margin of 25 x depth (depth 4 still matched at 60 x depth) this
 // starts at depth 4 here: another decision, score 10 against 8, so depth 4 checks the score
 // within a few centi-rings only. (Not reverse futility pruning's own return value: with the
 // exact evaluation there, depth 4 parts the same way.) The option is range-checked.
@@ -434,7 +434,7 @@ TEST(Nnue, OptionDefaultsAreTheSearchConfigDefaults) {
   EXPECT_EQ(o.get_int("MoveOverhead"), d.move_overhead_ms);
   EXPECT_EQ(o.get_int("MultiPV"), d.multipv);
   EXPECT_EQ(o.get_int("EvalLazyMargin"), d.lazy_margin);
-  EXPECT_EQ(o.get_int("EvalLazyMargin"), 60);  // session 52's measured margin (docs/ai.md)
+  EXPECT_EQ(o.get_int("EvalLazyMargin"), 60);  // the measured margin (docs/ai.md, "Current figures")
 }
 
 TEST(SelfplayData, RecordsRoundTrip) {

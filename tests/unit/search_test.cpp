@@ -281,7 +281,7 @@ PairCounts pairs(int p0, int p05, int p1, int p15, int p2) {
 }
 
 TEST(MatchStats, PentanomialEloAndSprt) {
-  // Session 9's two-threads run (docs/ai.md, seed 24): 36 pairs. Reference values from an
+  // The two-threads example run of docs/ai.md ("Match runner", seed 24): 36 pairs. Reference values from an
   // independent script over its records: score 0.625, Elo +88.7, 95% interval +10.6 .. +177.0.
   const PairCounts s9 = pairs(4, 2, 16, 0, 14);
   EXPECT_EQ(s9.pairs(), 36);

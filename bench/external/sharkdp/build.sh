@@ -5,7 +5,7 @@
 # (`apt-get install ghc`, 9.0.2); the one Hackage package it uses (game-tree) is not in
 # Debian, and Negascout.hs here stands in for it.
 #   bench/external/sharkdp/build.sh SHARKDP_YINSH_DIR [OUT]
-# Measured with sharkdp/yinsh 9c89912 (docs/ai.md, "Session 30").
+# Measured with sharkdp/yinsh 9c89912 (docs/ai.md, "Current figures").
 set -eu
 if [ $# -lt 1 ]; then
   echo "usage: $0 SHARKDP_YINSH_DIR [OUT]" >&2

@@ -3,7 +3,7 @@
 # so that `yinsh match -b "cmd:yng-driver"` can play it. yngine is not part of this project
 # and is not downloaded: pass a checkout of it and of Reputeless/Xoshiro-cpp (its submodule).
 #   bench/external/yngine/build.sh YNGINE_DIR XOSHIRO_DIR [OUT]
-# Measured with yngine 8ef534f (2025-02-16) and Debian 12's g++ 12 (docs/ai.md, "Session 28").
+# Measured with yngine 8ef534f (2025-02-16) and Debian 12's g++ 12 (docs/ai.md, "Current figures").
 set -eu
 if [ $# -lt 2 ]; then
   echo "usage: $0 YNGINE_DIR XOSHIRO_DIR [OUT]" >&2

@@ -22,7 +22,7 @@ namespace yinsh::server {
 
 using json = nlohmann::json;
 
-// The guests' trainer starts at 1200 too (web/src/ui/puzzles.ts), on the set's scale.
+// The guests' trainer starts at 1200 too (web/src/puzzles/puzzles.ts), on the set's scale.
 constexpr rating::Rating kPuzzleStart{1200.0, 350.0, 0.06};
 constexpr double kPuzzleStartDeviation = 200.0;
 // How many recent attempts GET /api/account/puzzles lists.

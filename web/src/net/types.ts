@@ -121,7 +121,7 @@ export type MessageId = string | number;
 
 // ---- WebSocket messages (docs/api.md section 3). The schema's fixtures, one per type in
 // tests/data/messages/, are read by these types' readers (messages.ts) and by the server's
-// (src/server/commands.h, events.h, server_messages.h) in the unit tests of both.
+// (src/server/wire/commands.h, events.h, server_messages.h) in the unit tests of both.
 
 /** Client -> server (3.1). */
 export type ClientMessage = { id?: MessageId } & (
