@@ -4,11 +4,9 @@
 // are computed on a separate thread pool and posted back to the room.
 #include "server/hub/hub.h"
 
-#include <sys/random.h>
-
 #include "core/notation.h"
 #include "server/hub/room.h"
-#include "server/hub/seek_hub.h"
+#include "server/lobby/lobby.h"
 #include "search/levels.h"
 
 namespace yinsh::server {
@@ -24,52 +22,6 @@ const AiLevel* ai_levels_end() { return std::end(kLevels); }
 
 // ---------------------------------------------------------------------------------- helpers
 
-int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-static void random_bytes(unsigned char* p, size_t n) {
-  while (n > 0) {
-    const ssize_t got = getrandom(p, n, 0);
-    if (got > 0) {
-      p += got;
-      n -= size_t(got);
-    }
-  }
-}
-
-uint32_t random_u32() {
-  unsigned char b[4];
-  random_bytes(b, 4);
-  return uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
-}
-
-std::string new_token() {
-  unsigned char b[16];
-  random_bytes(b, sizeof b);
-  static const char* hex = "0123456789abcdef";
-  std::string s;
-  for (unsigned char c : b) {
-    s += hex[c >> 4];
-    s += hex[c & 15];
-  }
-  return s;
-}
-
-std::string new_game_id() {
-  static const char* alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-  std::string s;
-  while (s.size() < 12) {
-    unsigned char b[16];
-    random_bytes(b, sizeof b);
-    for (unsigned char c : b)
-      if (c < 252 && s.size() < 12) s += alphabet[c % 36];
-  }
-  return s;
-}
-
 static bool valid_game_id(std::string_view id) {
   if (id.size() != 12) return false;
   for (char c : id)
@@ -78,6 +30,18 @@ static bool valid_game_id(std::string_view id) {
 }
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+bool Hub::Impl::game_waiting(const std::string& id) {
+  std::lock_guard lock(mutex);
+  auto it = rooms.find(id);
+  return it != rooms.end() && it->second->status_seen.load() == int(Status::Waiting);
+}
+
+void Hub::Impl::create_game(GameMeta meta, Steps steps, Created done) {
+  create(std::move(meta), std::move(steps), [done = std::move(done)](std::shared_ptr<Room> r, const ApiError* e) {
+    done(r ? r->game.id() : std::string(), e);
+  });
+}
 
 bool Hub::Client::take_token(double rate, double burst) {
   const auto now = std::chrono::steady_clock::now();

@@ -4,7 +4,7 @@
 #include "server/hub/hub.h"
 #include "server/hub/room.h"
 #include "server/lobby/seek_book.h"
-#include "server/hub/seek_hub.h"
+#include "server/lobby/lobby.h"
 
 namespace yinsh::server {
 

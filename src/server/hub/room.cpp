@@ -6,7 +6,7 @@
 #include "core/notation.h"
 #include "engine/engine.h"
 #include "server/lobby/seek_expiry.h"
-#include "server/hub/seek_hub.h"
+#include "server/lobby/lobby.h"
 
 namespace yinsh::server {
 

@@ -27,7 +27,9 @@
 #include "server/game/ai_pool.h"
 #include "server/reports/analysis_pool.h"
 #include "server/wire/commands.h"
+#include "server/common/ids.h"
 #include "server/common/metrics.h"
+#include "server/lobby/lobby_host.h"
 #include "server/game/online_game.h"
 #include "server/ratings/ratings_store.h"
 #include "server/wire/server_messages.h"
@@ -38,29 +40,22 @@ namespace yinsh::server {
 
 namespace asio = boost::asio;
 
-int64_t now_ms();  // wall clock, for game events and clocks
 // The rating update a stored event calls for: when it ends a rated game whose seats are
 // accounts (or one the AI); nullptr otherwise.
 std::shared_ptr<RatedGame> rated_result(const OnlineGame& before, const OnlineGame& after, int64_t at);
-uint32_t random_u32();  // from the OS's random source
-std::string new_token();  // 128 random bits, hex
-std::string new_game_id();
 std::string dump(const json& j);
 
-struct Hub::Client {
+// One connection: `mutex` (LobbyClient's) guards room, loading and held; name, key, address
+// and who are LobbyClient's.
+struct Hub::Client : LobbyClient {
   std::weak_ptr<Subscriber> out;
-  std::mutex mutex;                    // guards room, loading and held
   std::shared_ptr<struct Room> room;   // the game it follows
   bool loading = false;                // a hello's game is being loaded
   std::deque<ClientMessage> held;      // what came meanwhile
-  std::string name;
-  std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
-  std::string address;  // the client's address
-  Identity who;  // the account of the connection (a guest: empty)
   double tokens = 0;
   std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
 
-  void send(const PrivateMessage& m) { send_text(write_server_message(m)); }
+  void send(const PrivateMessage& m) override { send_text(write_server_message(m)); }
   // A snapshot reply: a newer one replaces one still waiting to be sent (edge: coalescing).
   void send_snapshot(const out::Snapshot& m) {
     if (auto s = out.lock()) s->deliver_snapshot(std::make_shared<const std::string>(write_server_message(PrivateMessage{m})));
@@ -169,7 +164,7 @@ HttpReply error_reply(const ApiError& e);
 void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done, std::function<HttpReply(Room&)> view);
 class Lobby;
 
-struct Hub::Impl {
+struct Hub::Impl : LobbyHost {
   asio::io_context& ioc;
   Store& store;
   HubOptions options;
@@ -195,10 +190,18 @@ struct Hub::Impl {
   std::mutex upload_mutex;
   double upload_tokens;
   std::chrono::steady_clock::time_point upload_refill = std::chrono::steady_clock::now();
-  std::unique_ptr<Lobby> lobby;  // seeks, pairing, challenges, caps (seek_hub.h)
+  std::unique_ptr<Lobby> lobby;  // seeks, pairing, challenges, caps (lobby/lobby.h)
 
   Impl(asio::io_context& io, Store& s, HubOptions o);  // hub.cpp (where Lobby is complete)
   ~Impl();
+
+  // LobbyHost (lobby/lobby_host.h): what the lobby's service asks of the hub.
+  asio::io_context& io() override { return ioc; }
+  const SeekOptions& seek_options() const override { return options.seeks; }
+  bool game_waiting(const std::string& id) override;  // takes `mutex`
+  void post_store_work(std::function<void()> work) override { on_store(std::move(work)); }
+  Store& game_store() override { return store; }
+  void create_game(GameMeta meta, Steps steps, Created done) override;
 
   template <class F>
   void on_store(F f) {
@@ -217,7 +220,7 @@ struct Hub::Impl {
   void sweep();
   // Creates a game with its first events (the creator's seat, the AI's seat, the start),
   // stores it on the store pool and calls `done` there with its room (or the error).
-  using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
+  // Steps: LobbyHost::Steps.
   void create(GameMeta meta, Steps steps, RoomDone done);
   void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);
   // Queues the report of `key` (a game id or an uploaded record's id); it is stored when done.

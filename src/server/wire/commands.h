@@ -83,7 +83,7 @@ using Command = std::variant<cmd::Hello, cmd::Join, cmd::Start, cmd::Move, cmd::
                              cmd::Claim, cmd::Lobby, cmd::Seek, cmd::SeekCancel, cmd::SeekAccept, cmd::Pair,
                              cmd::PairCancel, cmd::Challenge, cmd::ChallengeAccept, cmd::ChallengeDecline,
                              cmd::ChallengeCancel, cmd::ChatDelete>;
-// The commands the lobby handles (seek_hub.h) rather than a game's room.
+// The commands the lobby handles (lobby/lobby.h) rather than a game's room.
 bool is_lobby_command(const Command& c);
 using CommandTable = SchemaTable<Command>;
 

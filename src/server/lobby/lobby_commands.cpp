@@ -2,12 +2,13 @@
 // as `error` messages with the command's id, and every change is published to the followers.
 #include "accounts/username.h"
 #include "server/accounts/accounts_store.h"
-#include "server/hub/room.h"
-#include "server/hub/seek_hub.h"
+#include "server/common/ids.h"
+#include "server/store/store.h"
+#include "server/lobby/lobby.h"
 
 namespace yinsh::server {
 
-void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg) {
+void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg) {
   if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name && c->who.guest()) {
     std::lock_guard lock(c->mutex);
     c->name = clean_text(*l->name, kMaxNameChars);  // an account's name is its own
@@ -27,7 +28,7 @@ void Lobby::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& m
   run(c, msg, who);
 }
 
-void Lobby::run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg, const Seeker& who) {
+void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg, const Seeker& who) {
   const json& id = msg.id;
   auto fail = [&](const std::string& code, const std::string& message) {
     c->send(out::Error{0, code, message, id});
@@ -35,7 +36,7 @@ void Lobby::run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg,
   Member& m = members_[c->key];
   m.client = c;
   m.seeker = who;
-  const SeekOptions& o = hub_.options.seeks;
+  const SeekOptions& o = hub_.seek_options();
   const int64_t now = now_ms();
   bool answered_later = false;
   const auto error = std::visit(
@@ -118,7 +119,7 @@ void Lobby::run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg,
 // Any other name is looked up in the store (on the store pool, then back under the lock): an
 // account not connected is `player_offline` (a guest using its name is never challenged in
 // its stead); else guests following the lobby under that name get it; else `unknown_player`.
-void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<Hub::Client>& c) {
+void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<LobbyClient>& c) {
   std::string error;
   const auto typed = accounts::parse_username(ch.to, &error);
   Challenge made{"", seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind, ch.rated, now_ms(), ""};
@@ -128,10 +129,10 @@ void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& i
       made.to = a.name;  // shown under the account's own spelling
     }
   if (!made.to_key.empty() || !typed) return offer(std::move(made), id, c);  // not an account's name: a guest's
-  hub_.on_store([this, key = typed->key, made = std::move(made), id, c]() mutable {
+  hub_.post_store_work([this, key = typed->key, made = std::move(made), id, c]() mutable {
     bool known = false;
     try {
-      known = AccountStore(hub_.store).by_key(key).has_value();
+      known = AccountStore(hub_.game_store()).by_key(key).has_value();
     } catch (const std::exception&) {  // the store is down: guests may still be challenged
     }
     std::lock_guard lock(mutex_);
@@ -140,7 +141,7 @@ void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& i
   });
 }
 
-void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<Hub::Client>& c) {
+void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<LobbyClient>& c) {
   if (made.to_key.empty()) {  // a guest's name: someone must follow the lobby under it
     bool online = false;
     for (const auto& [key, other] : members_)
@@ -151,7 +152,7 @@ void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<Hub::Cli
                                 "there is no player named " + made.to + " (no account, and no guest in the lobby)", id});
   }
   made.id = "c" + std::to_string(next_id_++);
-  if (auto e = challenges_.add(made, hub_.options.seeks.max_open)) return c->send(out::Error{0, e->code, e->message, id});
+  if (auto e = challenges_.add(made, hub_.seek_options().max_open)) return c->send(out::Error{0, e->code, e->message, id});
   notify(made);
   publish();
 }

@@ -1,11 +1,14 @@
-// The lobby's wiring into the hub (see seek_hub.h): commands, publishing, matches.
-#include "server/hub/seek_hub.h"
+// The lobby's service (lobby.h): commands, publishing, matches.
+#include "server/lobby/lobby.h"
 
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 
 #include "accounts/username.h"
 #include "core/notation.h"
-#include "server/hub/room.h"
+#include "server/common/ids.h"
+#include "server/store/store.h"
 
 namespace yinsh::server {
 
@@ -13,11 +16,11 @@ static int64_t steady_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-Lobby::Lobby(Hub::Impl& hub) : hub_(hub), timer_(hub.ioc), limiter_(hub.options.seeks) {}
+Lobby::Lobby(LobbyHost& host) : hub_(host), timer_(host.io()), limiter_(host.seek_options()) {}
 
 std::optional<ApiError> Lobby::admit_game(const std::string& address, bool waiting, const std::string& account) {
   std::lock_guard lock(mutex_);
-  const SeekOptions& o = hub_.options.seeks;
+  const SeekOptions& o = hub_.seek_options();
   if (waiting && o.max_open > 0) {
     const int n = held(address, account.empty() ? std::string() : "a:" + account);
     if (n >= o.max_open)
@@ -37,7 +40,7 @@ std::optional<ApiError> Lobby::take_creation(const std::string& address) {
   int64_t retry = 0;
   if (limiter_.take(address, steady_ms(), &retry)) return std::nullopt;
   return ApiError{"rate_limited", "too many new games from " + address + " (at most " +
-                                      std::to_string(int(hub_.options.seeks.create_per_minute)) + " a minute): " +
+                                      std::to_string(int(hub_.seek_options().create_per_minute)) + " a minute): " +
                                       retry_text(retry)};
 }
 
@@ -47,16 +50,12 @@ void Lobby::opened(const std::string& address, const std::string& game, const st
   if (!account.empty()) open_games_.add("a:" + account, game);
 }
 
-// Under mutex_ (the hub's mutex is taken inside: always in this order).
+// Under mutex_ (the host's lock is taken inside: always in this order).
 int Lobby::waiting_games(const std::string& owner) {
-  std::lock_guard lock(hub_.mutex);
-  return open_games_.count(owner, [this](const std::string& id) {
-    auto it = hub_.rooms.find(id);
-    return it != hub_.rooms.end() && it->second->status_seen.load() == int(Status::Waiting);
-  });
+  return open_games_.count(owner, [this](const std::string& id) { return hub_.game_waiting(id); });
 }
 
-Seeker Lobby::who_of(Hub::Client& c) {
+Seeker Lobby::who_of(LobbyClient& c) {
   std::lock_guard lock(c.mutex);
   if (c.who.guest()) return {c.key, c.address, c.name.empty() ? "Guest" : c.name, std::nullopt, false, c.key};
   return {"a:" + c.who.account, c.address, c.who.name, std::nullopt, false, c.key};
@@ -72,7 +71,7 @@ Seeker Lobby::seeker_of(const Seeker& who, const GameKind& kind) const {
   return s;
 }
 
-void Lobby::connected(const std::shared_ptr<Hub::Client>& c) {
+void Lobby::connected(const std::shared_ptr<LobbyClient>& c) {
   if (c->who.guest()) return;
   {
     std::lock_guard lock(mutex_);
@@ -89,11 +88,11 @@ void Lobby::connected(const std::shared_ptr<Hub::Client>& c) {
 
 void Lobby::read_ratings(const std::string& account) {
   ++accounts_[account].loading;
-  hub_.on_store([this, account] {
+  hub_.post_store_work([this, account] {
     std::vector<CurrentRating> rows;
     bool ok = true;
     try {
-      hub_.store.transact([&](Sql& q) { rows = load_current_ratings(q, account); });
+      hub_.game_store().transact([&](Sql& q) { rows = load_current_ratings(q, account); });
     } catch (const std::exception&) {
       ok = false;  // shown as 1500? until the next connection reads them
     }
@@ -119,7 +118,7 @@ void Lobby::rated(const RatedGame& g) {
   ratings_.update(g);
 }
 
-std::shared_ptr<Hub::Client> Lobby::client_of(const std::string& key) const {
+std::shared_ptr<LobbyClient> Lobby::client_of(const std::string& key) const {
   auto it = members_.find(key);
   return it == members_.end() ? nullptr : it->second.client.lock();
 }
@@ -146,7 +145,7 @@ void Lobby::publish() {
   }
 }
 
-void Lobby::left(Hub::Client* c) {
+void Lobby::left(LobbyClient* c) {
   std::lock_guard lock(mutex_);
   if (!c->who.guest()) {
     auto a = accounts_.find(c->who.account);
@@ -169,7 +168,7 @@ void Lobby::start() { tick(); }
 void Lobby::stop() {
   std::lock_guard lock(mutex_);
   stopped_ = true;
-  boost::asio::post(hub_.ioc, [this] { timer_.cancel(); });
+  boost::asio::post(hub_.io(), [this] { timer_.cancel(); });
 }
 
 void Lobby::tick() {
@@ -177,7 +176,7 @@ void Lobby::tick() {
     std::lock_guard lock(mutex_);
     if (stopped_) return;
     const int64_t now = now_ms();
-    const int64_t expiry = hub_.options.seeks.expiry_ms;
+    const int64_t expiry = hub_.seek_options().expiry_ms;
     const int gone = seeks_.expire(now, expiry) + pairing_.expire(now, expiry) + challenges_.expire(now, expiry);
     const size_t waiting = pairing_.size();
     pair_now(now);
@@ -201,12 +200,12 @@ void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string
   const Color a_seat = Color(random_u32() & 1);
   const std::string a_token = new_token(), b_token = new_token();
   const int64_t now = meta.created_at;
-  Hub::Impl::Steps steps;
+  LobbyHost::Steps steps;
   steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now, a.account()); });
   steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now, b.account()); });
   steps.push_back([=](const OnlineGame& g) { return g.start(now); });
-  hub_.create(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via](std::shared_ptr<Room> r, const ApiError* e) {
-    std::shared_ptr<Hub::Client> ca, cb;
+  hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via](const std::string& id, const ApiError* e) {
+    std::shared_ptr<LobbyClient> ca, cb;
     {
       std::lock_guard lock(mutex_);
       ca = client_of(a.connection());
@@ -214,9 +213,9 @@ void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string
     }
     for (const auto& [c, name] : {std::pair{ca, b.name}, std::pair{cb, a.name}}) {
       if (!c) continue;
-      if (!r) c->send(out::Error{0, e->code, "the game could not be made: " + e->message, nullptr});
-      else if (c == ca) c->send(out::Matched{r->game.id(), a_seat, a_token, via, name});
-      else c->send(out::Matched{r->game.id(), ~a_seat, b_token, via, name});
+      if (id.empty()) c->send(out::Error{0, e->code, "the game could not be made: " + e->message, nullptr});
+      else if (c == ca) c->send(out::Matched{id, a_seat, a_token, via, name});
+      else c->send(out::Matched{id, ~a_seat, b_token, via, name});
     }
   });
 }

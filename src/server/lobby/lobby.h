@@ -1,4 +1,4 @@
-// Lobby: the hub's side of finding an opponent (hub.cpp and seek_hub.cpp only). It holds the
+// Lobby: the service of finding an opponent, on the hub (lobby_host.h). It holds the
 // seeks, the quick-pairing pool and the direct challenges (plain data: seek_book.h,
 // seek_pairing.h, seek_challenges.h), the connections that follow the lobby, and the
 // per-address limits on creating games (seek_limits.h). Every change is published to each
@@ -24,7 +24,7 @@
 
 #include "server/wire/commands.h"
 #include "server/wire/seek_messages.h"
-#include "server/hub/hub.h"
+#include "server/lobby/lobby_host.h"
 #include "server/lobby/seek_book.h"
 #include "server/lobby/seek_challenges.h"
 #include "server/lobby/seek_limits.h"
@@ -35,7 +35,7 @@ namespace yinsh::server {
 
 class Lobby {
  public:
-  explicit Lobby(Hub::Impl& hub);
+  explicit Lobby(LobbyHost& host);
 
   // Before a game is created for `address` (and `account`, "" for a guest): the creation
   // rate, and for a game that will wait for an opponent the cap of open seeks and waiting
@@ -45,55 +45,55 @@ class Lobby {
   void opened(const std::string& address, const std::string& game, const std::string& account = {});
   // An account's connection opened: it is told of challenges to the account wherever it is.
   // Its first lobby command reads the account's ratings from the store (read_ratings).
-  void connected(const std::shared_ptr<Hub::Client>& c);
+  void connected(const std::shared_ptr<LobbyClient>& c);
   // A rated game's result was stored (RatedGame::change filled): the lobby's ratings move.
   void rated(const RatedGame& g);
   // A lobby command (is_lobby_command()) of a connection.
-  void handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg);
+  void handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg);
   // The connection closed: its seeks, pairing request and challenges go.
-  void left(Hub::Client* c);
+  void left(LobbyClient* c);
   // Starts the lobby's clock (expiry of seeks, widening of pairing ranges): once a second.
   void start();
   void stop();
 
  private:
   struct Member {  // a connection that sent a lobby command
-    std::weak_ptr<Hub::Client> client;
+    std::weak_ptr<LobbyClient> client;
     Seeker seeker;  // its key, address and name (the rating is per game kind: seeker_of)
     bool following = false;
   };
   struct AccountConns {  // an account with connections open here
     std::string name, name_key;  // its name's key (accounts/username.h): challenges find it by name
-    std::map<std::string, std::weak_ptr<Hub::Client>> connections;  // by Hub::Client::key
+    std::map<std::string, std::weak_ptr<LobbyClient>> connections;  // by LobbyClient::key
     int loading = 0;  // ratings reads in flight: its commands wait in `pending`
-    std::vector<std::pair<std::weak_ptr<Hub::Client>, ClientMessage>> pending;
+    std::vector<std::pair<std::weak_ptr<LobbyClient>, ClientMessage>> pending;
   };
-  static Seeker who_of(Hub::Client& c);  // key, address, name, connection
+  static Seeker who_of(LobbyClient& c);  // key, address, name, connection
   // A lobby command, under mutex_ (handle() once the account's ratings are known).
-  void run(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg, const Seeker& who);
+  void run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg, const Seeker& who);
   Seeker seeker_of(const Seeker& who, const GameKind& kind) const;  // under mutex_: with the rating
   // Under mutex_: reads the account's ratings on the store pool; its commands wait meanwhile.
   void read_ratings(const std::string& account);
   void ratings_read(const std::string& account, const std::vector<CurrentRating>* rows);
   void challenge(const Seeker& who, const cmd::Challenge& ch, const json& id,
-                 const std::shared_ptr<Hub::Client>& c);  // under mutex_ (may answer later)
+                 const std::shared_ptr<LobbyClient>& c);  // under mutex_ (may answer later)
   // Under mutex_: adds the challenge (to an account connected here, or to guests following the
   // lobby under its name) and tells the challenged; or refuses it to `c`.
-  void offer(Challenge made, const json& id, const std::shared_ptr<Hub::Client>& c);
+  void offer(Challenge made, const json& id, const std::shared_ptr<LobbyClient>& c);
   void notify(const Challenge& ch);  // under mutex_: the challenged account's other connections
   std::optional<ApiError> take_creation(const std::string& address);  // under mutex_: the rate limit
   void tick();
   void pair_now(int64_t now);  // under mutex_
   void publish();              // under mutex_: each follower's view
   out::Lobby view_of(const Seeker& s) const;
-  std::shared_ptr<Hub::Client> client_of(const std::string& key) const;
+  std::shared_ptr<LobbyClient> client_of(const std::string& key) const;
   int waiting_games(const std::string& owner);  // by address or account key
   // Open seeks and waiting games held by the address or the key, whichever holds more.
   int held(const std::string& address, const std::string& key);
   // Creates the started game of a match (rated when asked) and tells both players.
   void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via);
 
-  Hub::Impl& hub_;
+  LobbyHost& hub_;
   boost::asio::steady_timer timer_;
   mutable std::mutex mutex_;
   SeekBook seeks_;
@@ -102,7 +102,7 @@ class Lobby {
   CreationLimiter limiter_;
   OpenGames open_games_;
   LobbyRatings ratings_;
-  std::map<std::string, Member> members_;    // by Hub::Client::key
+  std::map<std::string, Member> members_;    // by LobbyClient::key
   std::map<std::string, AccountConns> accounts_;  // by account id
   int64_t next_id_ = 1;
   bool stopped_ = false;

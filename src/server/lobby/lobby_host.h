@@ -1,0 +1,56 @@
+// What the lobby's service (lobby.h) needs of the server around it, and of a connection: the
+// hub implements both (Hub::Impl is a LobbyHost, Hub::Client a LobbyClient). Through them the
+// lobby makes games and reaches players without knowing rooms or the hub, so lobby/ stays
+// below hub/.
+#pragma once
+
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "server/common/identity.h"
+#include "server/common/shapes.h"
+#include "server/game/online_game.h"
+#include "server/lobby/seek_options.h"
+#include "server/wire/server_messages.h"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace yinsh::server {
+
+class Store;
+
+// One WebSocket connection, as the lobby sees it.
+struct LobbyClient {
+  virtual ~LobbyClient() = default;
+  // Thread-safe; queues the message on the connection. Never blocks.
+  virtual void send(const PrivateMessage& m) = 0;
+
+  std::mutex mutex;     // guards `name` (and the hub's own state of the connection)
+  std::string name;     // the name it gave (a guest's; an account's is who.name)
+  std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
+  std::string address;  // the client's address
+  Identity who;         // the account of the connection (a guest: empty)
+};
+
+class LobbyHost {
+ public:
+  virtual ~LobbyHost() = default;
+  virtual boost::asio::io_context& io() = 0;  // the lobby's clock runs on it
+  virtual const SeekOptions& seek_options() const = 0;
+  // Whether the game `id` is held here and still waits for an opponent.
+  virtual bool game_waiting(const std::string& id) = 0;
+  // Runs `work` on the store pool (blocking store calls: never on an I/O thread).
+  virtual void post_store_work(std::function<void()> work) = 0;
+  virtual Store& game_store() = 0;
+  // Creates a game with its first events and stores it (on the store pool); `done` runs there
+  // with the game's id, or with "" and why it could not be made.
+  using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
+  using Created = std::function<void(const std::string& id, const ApiError* error)>;
+  virtual void create_game(GameMeta meta, Steps steps, Created done) = 0;
+};
+
+}  // namespace yinsh::server
