@@ -219,8 +219,8 @@ struct Hub::Impl : LobbyHost {
   // stored; with_room() loads it again when asked. Runs every options.sweep_interval_ms.
   void sweep();
   // Creates a game with its first events (the creator's seat, the AI's seat, the start),
-  // stores it on the store pool and calls `done` there with its room (or the error).
-  // Steps: LobbyHost::Steps.
+  // stores it on the store pool and calls `done` there with its room (or the error). `Steps`
+  // is LobbyHost's.
   void create(GameMeta meta, Steps steps, RoomDone done);
   void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);
   // Queues the report of `key` (a game id or an uploaded record's id); it is stored when done.

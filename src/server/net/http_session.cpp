@@ -174,11 +174,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       net::post(self->stream_.get_executor(), [self, r = std::move(r), version] { self->send_reply(r, version); });
     };
     auto header = [&](auto name) { const auto v = req_[name]; return std::string_view(v.data(), v.size()); };
-    auto request = [&] {  // as the modules behind HttpRoutes see it
-      return ApiRequest{std::string(req_.method_string()), std::string(path), std::string(query), req_.body(),
-                        cookie_value(header(http::field::cookie), kSessionCookie), address_,
-                        kTls || header("X-Forwarded-Proto") == "https", std::string(header(http::field::host)),
-                        std::string(header("X-Forwarded-Proto"))};
+    std::optional<ApiRequest> api;  // the request as the modules behind HttpRoutes see it: made once
+    auto request = [&]() -> const ApiRequest& {
+      if (!api)
+        api = ApiRequest{std::string(req_.method_string()), std::string(path), std::string(query), req_.body(),
+                         cookie_value(header(http::field::cookie), kSessionCookie), address_,
+                         kTls || header("X-Forwarded-Proto") == "https", std::string(header(http::field::host)),
+                         std::string(header("X-Forwarded-Proto"))};
+      return *api;
     };
     if (method == http::verb::get && ctx_.pages && ctx_.pages->route(request(), done))  // pictures, link previews
       return;
