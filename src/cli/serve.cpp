@@ -87,6 +87,12 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--untimed-idle-ms", opts->hub.seeks.untimed_idle_ms,
          "An untimed game with no move for this many milliseconds ends as abandoned (0: never)")
       ->check(CLI::Range(int64_t(0), int64_t(365) * 24 * 3600 * 1000));
+  option(*cmd, "--site-heartbeat-ms", opts->site.heartbeat_ms,
+         "With PostgreSQL: how often this server tells the site it is alive (docs/server.md \"One site\")")
+      ->check(CLI::Range(int64_t(50), int64_t(60000)));
+  option(*cmd, "--site-lease-ms", opts->site.lease_ms,
+         "With PostgreSQL: a server silent this long has its seeks and presence removed by the others")
+      ->check(CLI::Range(int64_t(200), int64_t(600000)));
   option(*cmd, "--send-queue-bytes", opts->net.send_queue_bytes,
          "Bytes that may wait for one WebSocket client; a client that lets more pile up is dropped")
       ->check(CLI::Range(size_t(16384), size_t(1) << 30));

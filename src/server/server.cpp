@@ -6,6 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <condition_variable>
+#include <cstdlib>
 #include <filesystem>
 #include <mutex>
 #include <thread>
@@ -16,6 +17,7 @@
 #include "server/net/listener.h"
 #include "server/net/net_context.h"
 #include "server/store/store.h"
+#include "server/store/store_postgres.h"
 
 namespace yinsh::server {
 
@@ -29,6 +31,8 @@ struct Server::Impl {
   net::io_context ioc;
   std::unique_ptr<DbLock> db_lock;
   std::unique_ptr<Store> store;
+  std::unique_ptr<SiteBus> site;  // outlives the hub and the accounts API, which use it
+  std::vector<SiteBus::Handle> site_handles;
   std::unique_ptr<Hub> hub;
   std::unique_ptr<AccountsApi> accounts;
   std::unique_ptr<GamePages> pages;
@@ -41,6 +45,32 @@ struct Server::Impl {
   std::condition_variable cv;
   bool running = false;
 };
+
+// What the site (site_bus.h) carries between this server's modules and the other servers:
+// an account whose sessions ended closes its connections on every server; with a shared site,
+// the names online here are rows of the site, and the others' names are shown beside ours.
+static void join_site(Server::Impl& s) {
+  s.accounts->set_site(s.site.get());
+  std::shared_ptr<Context> ctx = s.ctx;
+  s.site_handles.push_back(s.site->subscribe(SiteTopic::AccountChanged, [ctx](const json& body) {
+    if (auto c = AccountChanged::read(body))
+      ctx->sessions.close_account(c->account, c->change == AccountChange::Deleted ? "the account was deleted"
+                                                                                  : "signed out on every device");
+  }));
+  if (!s.site->shared()) return;
+  SiteBus* site = s.site.get();
+  ctx->online.observe([site, self = site->server_id()](const std::string& name, bool online) {
+    const std::string key = name + "@" + self;
+    if (online) site->put(RowKind::Presence, key, {{"name", name}});
+    else site->remove(RowKind::Presence, key);
+  });
+  s.site_handles.push_back(site->watch_rows(RowKind::Presence, [ctx](const std::vector<SiteRow>& rows) {
+    std::vector<std::string> names;
+    for (const auto& r : rows)
+      if (r.body.is_object() && r.body.contains("name") && r.body["name"].is_string()) names.push_back(r.body["name"]);
+    ctx->online.set_elsewhere(std::move(names));
+  }));
+}
 
 Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>()) {
   impl_->options = std::move(options);
@@ -67,6 +97,15 @@ bool Server::start(std::string* error) {
   }
   s.store = open_store(s.options.db, error);
   if (!s.store) return false;
+  if (is_postgres_spec(s.options.db)) {  // the servers on one database are one site
+    const std::string conninfo =
+        std::getenv("PGCONNECT_TIMEOUT") ? s.options.db : store_detail::with_connect_timeout(s.options.db, 2);
+    s.site = open_postgres_site(conninfo, error, s.options.site);
+    if (!s.site) return false;
+  } else {
+    s.site = std::make_unique<LocalSiteBus>();
+  }
+  s.options.hub.site = s.site.get();
   s.options.hub.metrics = &s.ctx->metrics;
   s.hub = std::make_unique<Hub>(s.ioc, *s.store, s.options.hub);
   s.ctx->hub = s.hub.get();
@@ -84,6 +123,7 @@ bool Server::start(std::string* error) {
     *error = std::string("cannot resume the stored games: ") + e.what();
     return false;
   }
+  join_site(s);
   s.listener->run();
   s.running = true;
   for (int i = 0; i < std::max(1, s.options.threads); ++i)
@@ -129,6 +169,7 @@ void Server::stop() {
   s.ctx->sessions.close_all("server restarting");
   s.hub->stop();
   s.accounts->stop();
+  s.ctx->online.observe(nullptr);  // the site's rows of this server go with it (its goodbye)
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (s.ctx->sessions.size() > 0 && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -9,6 +9,7 @@
 
 #include "server/hub/hub.h"
 #include "server/net/net_limits.h"
+#include "server/site/pg_site.h"
 
 namespace yinsh::server {
 
@@ -22,6 +23,7 @@ struct ServerOptions {
   NetLimits net;
   std::string tls_cert, tls_key;  // both set: HTTPS and WSS only (PEM files)
   HubOptions hub;
+  PgSiteOptions site;  // with PostgreSQL: the site's heartbeat and lease (docs/server.md "One site")
 };
 
 class Server {

@@ -66,6 +66,10 @@ struct AccountsApi::Impl {
   std::string dummy_hash;  // verified against for unknown names, so that they take as long
 
   const OnlinePlayers* online;
+  SiteBus* site = nullptr;
+  void changed(const std::string& account, AccountChange change) {
+    if (site) site->send(SiteTopic::AccountChanged, "", AccountChanged{account, change}.to_json());
+  }
 
   Impl(Store& s, const OnlinePlayers* o, int threads, int max_jobs)
       : store(s), accounts(s), pool(2), password_pool(size_t(std::max(1, threads))),
@@ -202,6 +206,7 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
     if (!me) return http_error(401, "not_logged_in", "log in first");
     if (what == "logout-all") {
       const int ended = accounts.end_sessions(me->id);
+      changed(me->id, AccountChange::SessionsEnded);
       return reply(200, {{"ok", true}, {"sessions_ended", ended}}, clear_session_cookie(req.secure));
     }
     if (what == "seats") return reply(200, {{"claimed", accounts.claim_seats(me->id, read_seats(body))}});
@@ -217,6 +222,7 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
       return reply(200, {{"ok", true}});
     }
     accounts.remove(me->id, wall_ms());  // delete
+    changed(me->id, AccountChange::Deleted);
     return reply(200, {{"ok", true}}, clear_session_cookie(req.secure));
   } catch (const SchemaError& e) {
     return http_error(400, "bad_request", e.what());
@@ -226,6 +232,8 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
 AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, int threads, int max_password_jobs)
     : impl_(std::make_unique<Impl>(store, online, threads, max_password_jobs)) {}
 AccountsApi::~AccountsApi() { stop(); }
+
+void AccountsApi::set_site(SiteBus* site) { impl_->site = site; }
 
 void AccountsApi::stop() {
   impl_->password_pool.join();

@@ -22,6 +22,7 @@
 #include "server/common/http_api.h"
 #include "server/common/identity.h"
 #include "server/common/online_players.h"
+#include "server/common/site_bus.h"
 
 namespace yinsh::server {
 
@@ -62,6 +63,10 @@ class AccountsApi : public HttpRoutes, public SessionResolver {
   // The identity of a session token (a guest when it is empty, unknown or expired), on the
   // pool: for the WebSocket upgrade and the game endpoints.
   void resolve(std::string session, std::function<void(Identity)> done) override;
+  // The site (site_bus.h) told of every account change that invalidates connections (log out
+  // everywhere, deletion), so that every server acts on its own. Set before serving; it must
+  // outlive the API. Without one nobody is told.
+  void set_site(SiteBus* site);
   // Finishes the pool's work. Idempotent.
   void stop();
 

@@ -47,6 +47,7 @@ class Subscriber {
 };
 
 struct Metrics;
+class SiteBus;
 
 struct HubOptions {
   Metrics* metrics = nullptr;  // counted into when set (decisions, AI queue and think time, commits)
@@ -64,6 +65,9 @@ struct HubOptions {
   // are loaded again on the next request).
   int64_t sweep_interval_ms = 30000;
   SeekOptions seeks;  // expiry, caps and rate of waiting games and seeks; abandoned games
+  // The site shared with other servers (site_bus.h; it must outlive the hub); null: this
+  // process alone.
+  SiteBus* site = nullptr;
 };
 
 class Hub {

@@ -202,6 +202,8 @@ struct Hub::Impl : LobbyHost {
   void post_store_work(std::function<void()> work) override { on_store(std::move(work)); }
   Store& game_store() override { return store; }
   void create_game(GameMeta meta, Steps steps, Created done) override;
+  SiteBus& site() override { return options.site ? *options.site : local_site; }
+  LocalSiteBus local_site;  // the site when the hub is given none: this process
 
   template <class F>
   void on_store(F f) {

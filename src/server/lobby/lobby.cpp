@@ -126,6 +126,7 @@ std::shared_ptr<LobbyClient> Lobby::client_of(const std::string& key) const {
 out::Lobby Lobby::view_of(const Seeker& me) const {
   out::Lobby v;
   for (const auto& [id, s] : seeks_.seeks()) v.seeks.push_back(to_json(s, s.by.key == me.key));
+  for (const auto& [id, s] : remote_seeks_) v.seeks.push_back(to_json(s, s.by.key == me.key));
   for (const Challenge* c : challenges_.sent_by(me.key)) v.challenges.push_back(to_json(*c, true));
   for (const Challenge* c : challenges_.sent_to(me.key, me.name))
     if (c->from.key != me.key) v.challenges.push_back(to_json(*c, false));
@@ -157,18 +158,30 @@ void Lobby::left(LobbyClient* c) {
   auto it = members_.find(c->key);
   if (it == members_.end()) return;
   members_.erase(it);
-  seeks_.remove_connection(c->key);
+  std::vector<std::string> gone;
+  seeks_.remove_connection(c->key, &gone);
+  seeks_gone(gone);
   pairing_.remove_connection(c->key);
   challenges_.remove_connection(c->key);
   publish();
 }
 
-void Lobby::start() { tick(); }
+void Lobby::start() {
+  join_site();
+  tick();
+}
 
 void Lobby::stop() {
+  leave_site();  // outside mutex_: a watcher may be waiting for it
   std::lock_guard lock(mutex_);
   stopped_ = true;
   boost::asio::post(hub_.io(), [this] { timer_.cancel(); });
+}
+
+std::string Lobby::new_id(char prefix) {
+  std::string id = prefix + std::to_string(next_id_++);
+  if (shared()) id += "-" + hub_.site().server_id();
+  return id;
 }
 
 void Lobby::tick() {
@@ -177,7 +190,9 @@ void Lobby::tick() {
     if (stopped_) return;
     const int64_t now = now_ms();
     const int64_t expiry = hub_.seek_options().expiry_ms;
-    const int gone = seeks_.expire(now, expiry) + pairing_.expire(now, expiry) + challenges_.expire(now, expiry);
+    std::vector<std::string> expired;
+    const int gone = seeks_.expire(now, expiry, &expired) + pairing_.expire(now, expiry) + challenges_.expire(now, expiry);
+    seeks_gone(expired);
     const size_t waiting = pairing_.size();
     pair_now(now);
     if (gone > 0 || pairing_.size() != waiting) publish();
@@ -195,7 +210,7 @@ void Lobby::pair_now(int64_t now) {
   }
 }
 
-void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via) {
+void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek) {
   GameMeta meta{new_game_id(), kind.variant, kind.clock, now_ms(), rated};
   const Color a_seat = Color(random_u32() & 1);
   const std::string a_token = new_token(), b_token = new_token();
@@ -204,7 +219,12 @@ void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string
   steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now, a.account()); });
   steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now, b.account()); });
   steps.push_back([=](const OnlineGame& g) { return g.start(now); });
-  hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via](const std::string& id, const ApiError* e) {
+  hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via, seek](const std::string& id, const ApiError* e) {
+    if (!a.server.empty()) {  // a seeker connected to another server of the site
+      std::optional<out::Matched> m;
+      if (!id.empty()) m = out::Matched{id, a_seat, a_token, via, b.name};
+      tell_elsewhere(a, seek, m, e);
+    }
     std::shared_ptr<LobbyClient> ca, cb;
     {
       std::lock_guard lock(mutex_);

@@ -52,7 +52,8 @@ class Lobby {
   void handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg);
   // The connection closed: its seeks, pairing request and challenges go.
   void left(LobbyClient* c);
-  // Starts the lobby's clock (expiry of seeks, widening of pairing ranges): once a second.
+  // Starts the lobby's clock (expiry of seeks, widening of pairing ranges): once a second; and
+  // with a shared site, follows the other servers' seeks and matches (lobby_site.cpp).
   void start();
   void stop();
 
@@ -91,7 +92,21 @@ class Lobby {
   // Open seeks and waiting games held by the address or the key, whichever holds more.
   int held(const std::string& address, const std::string& key);
   // Creates the started game of a match (rated when asked) and tells both players.
-  void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via);
+  // `seek`: the seek it was made from (told to a seeker on another server with the match).
+  void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek = "");
+
+  // The site (lobby_site.cpp): whether other servers share it; following their seeks and
+  // matches; this server's seeks that went (removed from the site's rows).
+  bool shared() const;
+  void join_site();
+  void leave_site();
+  void seek_gone(const std::string& id);  // under mutex_
+  void seeks_gone(const std::vector<std::string>& ids);
+  // Under mutex_: takes the seek `target` through the site's claim, then makes the game.
+  void accept_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& me, const std::string& target, const json& id);
+  void matched_elsewhere(const json& body);
+  void tell_elsewhere(const Seeker& s, const std::string& seek, const std::optional<out::Matched>& m, const ApiError* e);
+  std::string new_id(char prefix);  // under mutex_: unique across the site
 
   LobbyHost& hub_;
   boost::asio::steady_timer timer_;
@@ -104,6 +119,8 @@ class Lobby {
   LobbyRatings ratings_;
   std::map<std::string, Member> members_;    // by LobbyClient::key
   std::map<std::string, AccountConns> accounts_;  // by account id
+  std::map<std::string, Seek> remote_seeks_;  // the other servers' seeks, by id
+  SiteBus::Handle seek_watch_, matched_sub_;
   int64_t next_id_ = 1;
   bool stopped_ = false;
 };

@@ -46,22 +46,34 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
             return std::nullopt;
           },
           [&](const cmd::Seek& s) -> std::optional<ApiError> {
-            Seek seek{"s" + std::to_string(next_id_++), seeker_of(who, s.kind), s.kind, s.rated, s.range, now};
+            Seek seek{new_id('s'), seeker_of(who, s.kind), s.kind, s.rated, s.range, now};
             const int waiting = o.max_open > 0 ? std::max(waiting_games(who.address), waiting_games(who.key)) : 0;
-            return seeks_.add(std::move(seek), o.max_open, waiting);
+            const json row = shared() ? seek_row(seek) : json();
+            const std::string sid = seek.id;
+            auto e = seeks_.add(std::move(seek), o.max_open, waiting);
+            if (!e && shared()) hub_.site().put(RowKind::Seek, sid, row);
+            return e;
           },
           [&](const cmd::SeekCancel& s) -> std::optional<ApiError> {
             const Seek* seek = seeks_.find(s.target);
             if (!seek || seek->by.key != who.key) return ApiError{"no_seek", "you have no seek " + clean_text(s.target, 32)};
             seeks_.remove(s.target);
+            seek_gone(s.target);
             return std::nullopt;
           },
           [&](const cmd::SeekAccept& s) -> std::optional<ApiError> {
             const Seek* seek = seeks_.find(s.target);
+            if (!seek)
+              if (auto r = remote_seeks_.find(s.target); r != remote_seeks_.end()) seek = &r->second;
             if (!seek) return ApiError{"no_seek", "the seek " + clean_text(s.target, 32) + " is gone (taken, cancelled or expired)"};
             const Seeker me = seeker_of(who, seek->kind);
             if (auto e = seeks_.acceptable(*seek, me)) return e;
             if (auto e = take_creation(who.address)) return e;
+            if (shared()) {  // the site's claim decides who takes it (lobby_site.cpp)
+              answered_later = true;
+              accept_shared(c, me, s.target, id);
+              return std::nullopt;
+            }
             const Seek taken = *seek;
             seeks_.remove(s.target);
             make_game(taken.by, me, taken.kind, taken.rated, "seek");
@@ -151,7 +163,7 @@ void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<LobbyCli
       return c->send(out::Error{0, "unknown_player",
                                 "there is no player named " + made.to + " (no account, and no guest in the lobby)", id});
   }
-  made.id = "c" + std::to_string(next_id_++);
+  made.id = new_id('c');
   if (auto e = challenges_.add(made, hub_.seek_options().max_open)) return c->send(out::Error{0, e->code, e->message, id});
   notify(made);
   publish();

@@ -11,6 +11,7 @@
 
 #include "server/common/identity.h"
 #include "server/common/shapes.h"
+#include "server/common/site_bus.h"
 #include "server/game/online_game.h"
 #include "server/lobby/seek_options.h"
 #include "server/wire/server_messages.h"
@@ -51,6 +52,9 @@ class LobbyHost {
   using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
   using Created = std::function<void(const std::string& id, const ApiError* error)>;
   virtual void create_game(GameMeta meta, Steps steps, Created done) = 0;
+  // The site this server belongs to (site_bus.h): this process alone, or every server on the
+  // same PostgreSQL database.
+  virtual SiteBus& site() = 0;
 };
 
 }  // namespace yinsh::server

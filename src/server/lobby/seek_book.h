@@ -26,6 +26,7 @@ struct Seeker {
   std::optional<int> rating;  // in the category of the game asked for; nullopt: a guest
   bool provisional = false;   // the rating is provisional (shown with a "?")
   std::string conn;           // the connection that asked ("": the key's): told of the match
+  std::string server;         // the site's server it is connected to ("": this one; site_bus.h)
   static constexpr int kGuestRating = 1500;
   int rating_or_guest() const { return rating.value_or(kGuestRating); }
   const std::string& connection() const { return conn.empty() ? key : conn; }
@@ -43,6 +44,9 @@ struct Seek {
 };
 // The seek as the lobby shows it; `mine` when the recipient made it.
 json to_json(const Seek& s, bool mine);
+// The seek as another server of the site needs it (site_bus.h), and back (nullopt: not one).
+json seek_row(const Seek& s);
+std::optional<Seek> seek_from_row(const json& row, const std::string& server);
 
 class SeekBook {
  public:
@@ -56,10 +60,10 @@ class SeekBook {
   const Seek* find(const std::string& id) const;
   // Removes a seek (accepted, cancelled); false when there is none.
   bool remove(const std::string& id);
-  // Removes the seeks a connection made (it left); how many.
-  int remove_connection(const std::string& conn);
-  // Removes the seeks older than `expiry_ms` at `now`; how many.
-  int expire(int64_t now, int64_t expiry_ms);
+  // Removes the seeks a connection made (it left); how many (their ids into `removed`).
+  int remove_connection(const std::string& conn, std::vector<std::string>* removed = nullptr);
+  // Removes the seeks older than `expiry_ms` at `now`; how many (their ids into `removed`).
+  int expire(int64_t now, int64_t expiry_ms, std::vector<std::string>* removed = nullptr);
   int count_key(const std::string& key) const;
   int count_address(const std::string& address) const;
   const std::map<std::string, Seek>& seeks() const { return seeks_; }

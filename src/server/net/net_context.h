@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "server/net/access_log.h"
 #include "server/hub/hub.h"
@@ -59,22 +60,20 @@ class Drainable {
 
 class SessionSet {
  public:
-  void add(const std::shared_ptr<Drainable>& s) {
+  // `account`: the session's account id ("" for a guest).
+  void add(const std::shared_ptr<Drainable>& s, const std::string& account = "") {
     std::lock_guard lock(mutex_);
-    sessions_[s.get()] = s;
+    sessions_[s.get()] = {s, account};
   }
   void remove(Drainable* s) {
     std::lock_guard lock(mutex_);
     sessions_.erase(s);
   }
-  void close_all(const std::string& reason) {
-    std::map<Drainable*, std::weak_ptr<Drainable>> copy;
-    {
-      std::lock_guard lock(mutex_);
-      copy = sessions_;
-    }
-    for (auto& [p, w] : copy)
-      if (auto s = w.lock()) s->close_going_away(reason);
+  void close_all(const std::string& reason) { close_if(reason, [](const std::string&) { return true; }); }
+  // Closes the sessions of one account (its sessions ended, it was deleted); how many.
+  int close_account(const std::string& account, const std::string& reason) {
+    if (account.empty()) return 0;
+    return close_if(reason, [&](const std::string& a) { return a == account; });
   }
   size_t size() const {
     std::lock_guard lock(mutex_);
@@ -82,8 +81,24 @@ class SessionSet {
   }
 
  private:
+  struct Entry {
+    std::weak_ptr<Drainable> session;
+    std::string account;
+  };
+  template <class P>
+  int close_if(const std::string& reason, P which) {
+    std::vector<std::shared_ptr<Drainable>> chosen;
+    {
+      std::lock_guard lock(mutex_);
+      for (auto& [p, e] : sessions_)
+        if (which(e.account))
+          if (auto s = e.session.lock()) chosen.push_back(std::move(s));
+    }
+    for (auto& s : chosen) s->close_going_away(reason);
+    return int(chosen.size());
+  }
   mutable std::mutex mutex_;
-  std::map<Drainable*, std::weak_ptr<Drainable>> sessions_;
+  std::map<Drainable*, Entry> sessions_;
 };
 
 struct Context {

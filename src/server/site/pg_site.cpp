@@ -1,0 +1,276 @@
+// The site on PostgreSQL (pg_site.h): the bus, its writer thread. The listener's half, which
+// reads the event stream, is site_listener.cpp.
+#include "server/site/pg_site.h"
+
+#include <pqxx/pqxx>
+
+#include "server/common/ids.h"
+#include "server/site/site_impl.h"
+
+namespace yinsh::server::site {
+
+Connection connect_site(const std::string& conninfo) {
+  auto c = std::make_unique<pqxx::connection>(conninfo);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  c->inhibit_reactivation(true);  // a broken connection stays broken until it is replaced
+#pragma GCC diagnostic pop
+  return c;
+}
+
+PgSite::PgSite(std::string conninfo, PgSiteOptions options)
+    : conninfo_(std::move(conninfo)), options_(options), id_(new_token().substr(0, 8)) {
+  conn_ = connect_site(conninfo_);
+  {
+    pqxx::work w(*conn_);
+    w.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kSchemaLock) + ")");
+    w.exec(kSchema);
+    w.exec_params("INSERT INTO site_servers(id, seen_at) VALUES ($1, now())", id_);
+    w.commit();
+  }
+  connected_at_ = Clock::now();
+  listener_.start();  // throws when it cannot listen: the site is not opened
+  writer_ = std::thread([this] { writer_loop(); });
+}
+
+PgSite::~PgSite() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  if (writer_.joinable()) writer_.join();
+  listener_.stop();
+}
+
+void PgSite::enqueue(Job job) {
+  {
+    std::lock_guard lock(mutex_);
+    jobs_.push_back(std::move(job));
+  }
+  cv_.notify_all();
+}
+
+void PgSite::put(RowKind kind, std::string key, nlohmann::json body) {
+  enqueue({Job::Put, kind, {}, std::move(key), {}, std::move(body), nullptr});
+}
+void PgSite::remove(RowKind kind, std::string key) { enqueue({Job::Remove, kind, {}, std::move(key), {}, {}, nullptr}); }
+void PgSite::claim(RowKind kind, std::string key, Claimed done) {
+  enqueue({Job::Claim, kind, {}, std::move(key), {}, {}, std::move(done)});
+}
+void PgSite::send(SiteTopic topic, std::string to, nlohmann::json body) {
+  enqueue({Job::Send, {}, topic, {}, std::move(to), std::move(body), nullptr});
+}
+
+SiteBus::Handle PgSite::watch_rows(RowKind kind, RowsWatcher on_change) { return listener_.watch(kind, std::move(on_change)); }
+SiteBus::Handle PgSite::subscribe(SiteTopic topic, Handler handler) { return listener_.subscribe(topic, std::move(handler)); }
+
+// Appends one event to the stream, numbered by the counter row (its lock orders the writers'
+// commits, so the numbers are committed in order and without gaps). The number.
+static int64_t emit(pqxx::work& w, const std::string& origin, const std::string& target, Op op, std::string_view kind,
+                    const std::string& key, const std::string& body) {
+  const int64_t seq = w.exec("UPDATE site_seq SET n = n + 1 RETURNING n")[0][0].as<int64_t>();
+  w.exec_params("INSERT INTO site_events(seq, origin, target, op, kind, key, body) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                seq, origin, target, std::string(op_name(op)), std::string(kind), key, body);
+  return seq;
+}
+
+static void notify(pqxx::work& w, int64_t seq) {
+  w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel), std::to_string(seq));
+}
+
+// One job in one transaction. Returns the claimed row (claims only).
+std::optional<SiteRow> PgSite::run(const Job& j) {
+  pqxx::work w(*conn_);
+  std::optional<SiteRow> claimed;
+  int64_t seq = 0;
+  const std::string kind(kind_name(j.kind));
+  switch (j.type) {
+    case Job::Put: {
+      const std::string body = j.body.dump();
+      w.exec_params(
+          "INSERT INTO site_rows(kind, key, server, body) VALUES ($1, $2, $3, $4) "
+          "ON CONFLICT(kind, key) DO UPDATE SET server=excluded.server, body=excluded.body",
+          kind, j.key, id_, body);
+      seq = emit(w, id_, "", Op::Put, kind, j.key, body);
+      own_[{j.kind, j.key}] = j.body;
+      break;
+    }
+    case Job::Remove:
+      own_.erase({j.kind, j.key});
+      if (w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2 AND server=$3", kind, j.key, id_).affected_rows())
+        seq = emit(w, id_, "", Op::Del, kind, j.key, "");
+      break;
+    case Job::Claim: {
+      auto r = w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2 RETURNING server, body", kind, j.key);
+      if (!r.empty()) {
+        claimed = SiteRow{j.key, r[0][0].as<std::string>(), nlohmann::json::parse(r[0][1].as<std::string>())};
+        seq = emit(w, id_, "", Op::Del, kind, j.key, "");
+      }
+      break;
+    }
+    case Job::Send:
+      seq = emit(w, id_, j.to, Op::Msg, topic_name(j.topic), "", j.body.dump());
+      break;
+  }
+  if (seq) notify(w, seq);
+  w.commit();
+  if (claimed && claimed->server == id_) own_.erase({j.kind, j.key});
+  return claimed;
+}
+
+// The heartbeat; the rows of servers silent past the lease go (only once this server has
+// itself been connected for a lease: after an outage of the database every server's beat is
+// old, and each must have had the time to beat again). A server whose own entry was reaped
+// (it was cut off longer than the lease) registers again and puts its rows back.
+void PgSite::beat() {
+  pqxx::work w(*conn_);
+  int64_t seq = 0;
+  if (w.exec_params("UPDATE site_servers SET seen_at=now() WHERE id=$1", id_).affected_rows() == 0) {
+    w.exec_params("INSERT INTO site_servers(id, seen_at) VALUES ($1, now())", id_);
+    for (const auto& [k, body] : own_) {
+      const std::string kind(kind_name(k.first)), text = body.dump();
+      w.exec_params(
+          "INSERT INTO site_rows(kind, key, server, body) VALUES ($1, $2, $3, $4) "
+          "ON CONFLICT(kind, key) DO UPDATE SET server=excluded.server, body=excluded.body",
+          kind, k.second, id_, text);
+      seq = emit(w, id_, "", Op::Put, kind, k.second, text);
+    }
+  }
+  if (Clock::now() - connected_at_ >= std::chrono::milliseconds(options_.lease_ms)) {
+    const auto dead = w.exec_params(
+        "DELETE FROM site_servers WHERE id<>$1 AND seen_at < now() - make_interval(secs => $2) RETURNING id", id_,
+        double(options_.lease_ms) / 1000);
+    for (const auto& d : dead)
+      for (const auto& row : w.exec_params("DELETE FROM site_rows WHERE server=$1 RETURNING kind, key", d[0].as<std::string>()))
+        seq = emit(w, id_, "", Op::Del, row[0].as<std::string>(), row[1].as<std::string>(), "");
+  }
+  if (Clock::now() >= next_prune_) {
+    w.exec_params("DELETE FROM site_events WHERE at < now() - make_interval(secs => $1)",
+                  double(options_.keep_events_ms) / 1000);
+    next_prune_ = Clock::now() + std::chrono::seconds(10);
+  }
+  if (seq) notify(w, seq);
+  w.commit();
+}
+
+// Leaving: this server's rows and entry go at once (a killed server's go after the lease).
+void PgSite::goodbye() {
+  pqxx::work w(*conn_);
+  int64_t seq = 0;
+  for (const auto& row : w.exec_params("DELETE FROM site_rows WHERE server=$1 RETURNING kind, key", id_))
+    seq = emit(w, id_, "", Op::Del, row[0].as<std::string>(), row[1].as<std::string>(), "");
+  w.exec_params("DELETE FROM site_servers WHERE id=$1", id_);
+  if (seq) notify(w, seq);
+  w.commit();
+}
+
+// The writer thread: jobs in order; a heartbeat every heartbeat_ms. When the connection
+// breaks it reconnects (backoff 100 ms doubling to 2 s); meanwhile claims fail at once (the
+// taker is told) and the other jobs wait, in order. A job the database refuses (not a broken
+// connection) is dropped.
+void PgSite::writer_loop() {
+  auto backoff = std::chrono::milliseconds(100);
+  auto next_beat = Clock::now();
+  for (;;) {
+    std::unique_lock lock(mutex_);
+    cv_.wait_until(lock, next_beat, [&] { return stop_ || !jobs_.empty() || !conn_; });
+    if (stop_) break;
+    lock.unlock();
+    if (!conn_) {
+      try {
+        conn_ = connect_site(conninfo_);
+        connected_at_ = Clock::now();
+        backoff = std::chrono::milliseconds(100);
+      } catch (const std::exception& e) {
+        fail_claims(e.what());
+        lock.lock();
+        cv_.wait_for(lock, backoff, [&] { return stop_.load(); });
+        backoff = std::min(backoff * 2, std::chrono::milliseconds(2000));
+        continue;
+      }
+    }
+    try {
+      if (Clock::now() >= next_beat) {
+        beat();
+        next_beat = Clock::now() + std::chrono::milliseconds(options_.heartbeat_ms);
+      }
+      for (;;) {
+        lock.lock();
+        if (jobs_.empty()) break;
+        Job j = jobs_.front();
+        lock.unlock();
+        std::optional<SiteRow> row;
+        try {
+          row = run(j);
+        } catch (const std::exception& e) {
+          if (conn_->is_open() || j.type == Job::Claim) pop_front();  // refused, or a claim: not again
+          if (j.type == Job::Claim) {
+            const std::string why = e.what();
+            j.done(std::nullopt, &why);
+          }
+          if (!conn_->is_open()) throw;
+          continue;
+        }
+        pop_front();
+        if (j.done) j.done(std::move(row), nullptr);
+      }
+      lock.unlock();
+    } catch (const std::exception&) {
+      if (lock.owns_lock()) lock.unlock();
+      if (!conn_->is_open()) conn_.reset();  // connected again on the next round
+    }
+  }
+  try {  // what is queued, then the goodbye: one attempt each
+    if (conn_ && conn_->is_open()) {
+      for (Job j; take_front(j);) j.done ? j.done(run(j), nullptr) : (void)run(j);
+      goodbye();
+    }
+  } catch (const std::exception&) {
+  }
+  fail_claims("the server is stopping");
+}
+
+void PgSite::pop_front() {
+  std::lock_guard lock(mutex_);
+  if (!jobs_.empty()) jobs_.pop_front();
+}
+
+bool PgSite::take_front(Job& j) {
+  std::lock_guard lock(mutex_);
+  if (jobs_.empty()) return false;
+  j = std::move(jobs_.front());
+  jobs_.pop_front();
+  return true;
+}
+
+void PgSite::fail_claims(const std::string& why) {
+  std::vector<Job> claims;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = jobs_.begin(); it != jobs_.end();) {
+      if (it->type == Job::Claim) {
+        claims.push_back(std::move(*it));
+        it = jobs_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& c : claims) c.done(std::nullopt, &why);
+}
+
+}  // namespace yinsh::server::site
+
+namespace yinsh::server {
+
+std::unique_ptr<SiteBus> open_postgres_site(const std::string& conninfo, std::string* error, PgSiteOptions options) {
+  try {
+    return std::make_unique<site::PgSite>(conninfo, options);
+  } catch (const std::exception& e) {
+    if (error) *error = std::string("cannot open the site's tables on PostgreSQL: ") + e.what();
+    return nullptr;
+  }
+}
+
+}  // namespace yinsh::server
