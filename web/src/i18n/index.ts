@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { de } from "./de";
 import { en, type Key } from "./en";
 import { pl } from "./pl";
+import { selectPlurals } from "./plural";
 
 export type { Key };
 export type Lang = "en" | "de" | "pl";
@@ -72,9 +73,12 @@ export function useLang(): Lang {
   return l;
 }
 
-/** The message `key` in the current language, `{name}` placeholders filled from `params`. */
+/**
+ * The message `key` in the current language: `{name}` placeholders filled from `params`, and
+ * plural blocks (plural.ts) given the form of their number in that language.
+ */
 export function t(key: Key, params: Record<string, string | number> = {}, l: Lang = current): string {
-  const text = CATALOGUE[l][key] ?? en[key];
+  const text = selectPlurals(CATALOGUE[l][key] ?? en[key], params, l);
   return text.replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
 }
 
