@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import ts from "typescript";
 import { BOARD_TEXT } from "../src/board/view";
-import { CATALOGUE, LANGS, pickLang, t } from "../src/i18n";
+import { CATALOGUE, categoryName, displayName, LANGS, lang, pickLang, setLang, t } from "../src/i18n";
 import { pluralForms, selectPlurals } from "../src/i18n/plural";
 
 // Placeholders and the numbers of plural blocks ("{games, plural, ...}").
@@ -85,6 +85,29 @@ describe("plurals (Intl.PluralRules)", () => {
     assert.equal(selectPlurals(text, { n: 9 }, "en"), "9 for all!");
     assert.equal(selectPlurals(text, {}, "en"), "{n} for all!");
     assert.equal(selectPlurals("no block {n}", { n: 1 }, "en"), "no block {n}");
+  });
+});
+
+describe("the server's default names and the rating categories", () => {
+  it("are shown in the language in use; other names stay as they are", () => {
+    const before = lang();
+    try {
+      setLang("de");
+      assert.equal(displayName("Guest"), "Gast");
+      assert.equal(displayName("Computer (level 3)"), "Computer (Stufe 3)");
+      assert.equal(categoryName("classical"), "Klassisch");
+      setLang("pl");
+      assert.equal(displayName("Guest"), "Gość");
+      assert.equal(displayName("Computer (level 6)"), "Komputer (poziom 6)");
+      assert.equal(categoryName("untimed"), "Bez zegara");
+      assert.equal(displayName("Ada"), "Ada");
+      assert.equal(displayName("Computer (level x)"), "Computer (level x)");
+      assert.equal(categoryName("nonsense"), "nonsense");
+      setLang("en");
+      assert.equal(displayName("Computer (level 1)"), "Computer (level 1)");
+    } finally {
+      setLang(before);
+    }
   });
 });
 

@@ -42,6 +42,12 @@ export const de: Record<Key, string> = {
   "account.delete_note": "Zum Löschen gib oben das aktuelle Passwort ein.",
   "account.deleted": "Dein Konto wurde gelöscht.",
 
+  "category.bullet": "Bullet",
+  "category.blitz": "Blitz",
+  "category.rapid": "Schnellschach",
+  "category.classical": "Klassisch",
+  "category.untimed": "Ohne Uhr",
+  "category.blitz-variant": "Blitz-Variante (1 Ring)",
   "player.games": "Partien",
   "player.opponent": "Gegner",
   "player.result": "Ergebnis",

@@ -40,6 +40,12 @@ export const en = {
   "account.delete_note": "Deleting asks for the current password above.",
   "account.deleted": "Your account was deleted.",
 
+  "category.bullet": "Bullet",
+  "category.blitz": "Blitz",
+  "category.rapid": "Rapid",
+  "category.classical": "Classical",
+  "category.untimed": "Untimed",
+  "category.blitz-variant": "Blitz variant (1 ring)",
   "player.games": "Games",
   "player.opponent": "Opponent",
   "player.result": "Result",

@@ -87,6 +87,22 @@ export function colorName(c: "white" | "black"): string {
   return t(c === "white" ? "color.white" : "color.black");
 }
 
+/**
+ * A player's name as the server stores it, shown in the current language: the server's
+ * default names "Guest" and "Computer (level N)" through the catalogue, any other name as it is.
+ */
+export function displayName(name: string): string {
+  if (name === "Guest") return t("seat.guest");
+  const ai = /^Computer \(level (\d+)\)$/.exec(name);
+  return ai ? t("seat.computer", { level: Number(ai[1]) }) : name;
+}
+
+/** A rating category's name (bullet, blitz, ..., blitz-variant) in the current language. */
+export function categoryName(category: string): string {
+  const key = `category.${category}` as Key;
+  return key in CATALOGUE.en ? t(key) : category;
+}
+
 /** The server's and the core's level names are English: ours when the catalogue has them. */
 export function levelName(name: string): string {
   const key = `level.${name}` as Key;

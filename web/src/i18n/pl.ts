@@ -42,6 +42,12 @@ export const pl: Record<Key, string> = {
   "account.delete_note": "Aby usunąć konto, wpisz powyżej obecne hasło.",
   "account.deleted": "Twoje konto zostało usunięte.",
 
+  "category.bullet": "Bullet",
+  "category.blitz": "Błyskawiczne",
+  "category.rapid": "Szybkie",
+  "category.classical": "Klasyczne",
+  "category.untimed": "Bez zegara",
+  "category.blitz-variant": "Wariant błyskawiczny (1 pierścień)",
   "player.games": "Partie",
   "player.opponent": "Przeciwnik",
   "player.result": "Wynik",
