@@ -68,8 +68,8 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         (r) => {
           const plies: Ply[] = r.decisions.map((d) => ({ side: d.by === "white" ? "w" : "b", decision: d.decision }));
           const { positions, error } = build(r.start, plies);
-          const white = r.white ?? colorName("white");
-          const black = r.black ?? colorName("black");
+          const white = r.white ? displayName(r.white) : colorName("white");
+          const black = r.black ? displayName(r.black) : colorName("black");
           setData({
             title: t("replay.title", { id: r.id }),
             white,
