@@ -32,10 +32,12 @@ inline constexpr uint64_t DEFAULT_NODES = 100000;
 inline constexpr uint64_t MIN_NODES = 1000;
 inline constexpr uint64_t MAX_NODES = 100000000;
 
-// Loss thresholds in permille of win probability, as lichess's 10/20/30 percentage points.
-inline constexpr int INACCURACY_LOSS = 100;
-inline constexpr int MISTAKE_LOSS = 200;
-inline constexpr int BLUNDER_LOSS = 300;
+// Loss thresholds in permille of win probability: lichess's drops of 0.1 / 0.2 / 0.3 in
+// winning chances on a scale of -1..+1 (2 / (1 + exp(-0.004 cp)) - 1; lila,
+// modules/analyse/src/main/Advice.scala), which are 5 / 10 / 15 points of win probability.
+inline constexpr int INACCURACY_LOSS = 50;
+inline constexpr int MISTAKE_LOSS = 100;
+inline constexpr int BLUNDER_LOSS = 150;
 
 enum class Judgement { None, Inaccuracy, Mistake, Blunder };
 

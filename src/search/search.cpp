@@ -392,6 +392,14 @@ int search_root(Search& search, const Shared& s, const Worker& w, int depth, int
   }
 }
 
+// The lines of one iteration as reported: best first. Each line after the first is searched
+// without the decisions before it, so the table can give a later line a higher score than an
+// earlier one; the line reported first, and played, is the best scored one.
+std::vector<PvLine> best_first(std::vector<PvLine> lines) {
+  std::stable_sort(lines.begin(), lines.end(), [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
+  return lines;
+}
+
 // Iterative deepening on one worker. The main worker (id 0) reports each finished depth.
 void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int multipv,
              uint64_t* total_nodes, const std::vector<std::unique_ptr<Worker>>* all,
@@ -426,11 +434,7 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
     }
     w.pv_idx = 0;
     if (s.stopped()) break;
-    // Line 1 is the decision played; the others best first (transpositions can leave them
-    // slightly out of order).
-    if (lines.size() > 2)
-      std::stable_sort(lines.begin() + 1, lines.end(),
-                       [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
+    // In search order: line k's decision is tried first by line k of the next iteration.
     w.lines = lines;
     w.root_score = v;
     w.root_depth = depth;
@@ -438,15 +442,15 @@ void iterate(Worker& w, Shared& s, const Position& root, int max_depth, int mult
     if (on_info) {
       SearchInfo info;
       info.depth = depth;
-      info.score = v;
-      info.winprob = win_permille(v);
-      info.lines = lines;
+      info.lines = best_first(lines);
+      info.score = info.lines[0].score;
+      info.winprob = info.lines[0].winprob;
+      info.pv = info.lines[0].pv;
       uint64_t nodes = 0;
       for (const auto& o : *all) nodes += o->nodes.load(std::memory_order_relaxed);
       *total_nodes = nodes;
       info.nodes = nodes;
       info.time_ms = s.elapsed();
-      info.pv = w.root_pv;
       on_info(info);
     }
     if (std::abs(v) >= SCORE_MATE_BOUND && depth >= 2) break;  // a forced result is known
@@ -603,13 +607,20 @@ SearchResult Searcher::run(const Position& pos, const Limits& limits_in,
   r.info.score = chosen->root_score;
   r.info.winprob = win_permille(r.info.score);
   r.info.pv = chosen->root_pv.empty() ? std::vector<Move>{r.best} : chosen->root_pv;
-  // The lines of the last completed depth; an unfinished deeper iteration may have found a
-  // better first decision, which is played: it leads the lines then.
-  r.info.lines = main.lines;
-  if (r.info.lines.empty() || r.info.lines[0].move != r.best) {
-    std::erase_if(r.info.lines, [&](const PvLine& l) { return l.move == r.best; });
-    r.info.lines.insert(r.info.lines.begin(),
-                        PvLine{r.best, r.info.score, r.info.winprob, r.info.pv});
+  if (config_.multipv > 1 && !main.lines.empty()) {
+    // MultiPV: the lines of the last completed depth, as many as asked for, best first; the
+    // decision played, its score and its line are line 1's (an unfinished deeper iteration
+    // searched only some lines, whose scores would not compare with the others').
+    r.info.lines = best_first(main.lines);
+    const PvLine& top = r.info.lines[0];
+    r.best = top.move;
+    r.info.depth = main.root_depth;
+    r.info.score = top.score;
+    r.info.winprob = top.winprob;
+    r.info.pv = top.pv;
+  } else {
+    // One line: the decision played, with what the deepest (maybe unfinished) iteration knows.
+    r.info.lines = {PvLine{r.best, r.info.score, r.info.winprob, r.info.pv}};
   }
   total_nodes = 0;
   for (const auto& w : workers_) total_nodes += w->nodes.load(std::memory_order_relaxed);

@@ -46,8 +46,9 @@ struct SearchInfo {
   uint64_t nodes = 0;
   int64_t time_ms = 0;
   std::vector<Move> pv;
-  // MultiPV: the best `MultiPV` root decisions of the last completed depth, best first (one
-  // line by default); lines[0] is the decision played, with `score` and `pv` above.
+  // MultiPV: the best `MultiPV` root decisions of the last completed depth, best first by
+  // score (one line by default), exactly that many (fewer only when the root has fewer
+  // decisions); lines[0] is the decision played, with `score` and `pv` above.
   std::vector<PvLine> lines;
 };
 

@@ -50,9 +50,46 @@ TEST(MultiPV, LinesAreDistinctLegalAndLedByTheDecisionPlayed) {
     seen.insert(line.move.raw());
   }
   EXPECT_EQ(seen.size(), 4u);
-  // The lines after the first are sorted best first.
-  for (size_t k = 2; k < r.info.lines.size(); ++k)
+  // Sorted best first.
+  for (size_t k = 1; k < r.info.lines.size(); ++k)
     EXPECT_LE(r.info.lines[k].score, r.info.lines[k - 1].score);
+}
+
+// The lines of one report: `n` of them, best first, line 1 being the decision, score and line
+// reported as the result.
+void expect_consistent(const SearchInfo& info, Move best, size_t n, const std::string& where) {
+  ASSERT_EQ(info.lines.size(), n) << where;
+  for (size_t k = 1; k < n; ++k) EXPECT_LE(info.lines[k].score, info.lines[k - 1].score) << where << " line " << k;
+  EXPECT_EQ(info.lines[0].move, best) << where;
+  EXPECT_EQ(info.lines[0].score, info.score) << where;
+  EXPECT_EQ(info.lines[0].winprob, info.winprob) << where;
+  EXPECT_EQ(info.lines[0].pv, info.pv) << where;
+}
+
+TEST(MultiPV, AStoppedSearchReportsTheLinesAskedForBestFirst) {
+  // Stopped by a node budget in the middle of an iteration, as the analysis board's searches
+  // are by their time slices: still 3 lines, those of the last completed depth, best first,
+  // and the decision played is line 1. Empty board and middle games, many stopping points.
+  std::vector<Position> positions{Position::start()};
+  for (uint64_t seed = 1; positions.size() < 4; ++seed) {
+    Position pos = random_position(seed, 24);
+    if (pos.step() == Step::Move && count_moves(pos) >= 20) positions.push_back(pos);
+  }
+  SearchConfig c;
+  c.multipv = 3;
+  c.hash_mb = 4;
+  for (size_t i = 0; i < positions.size(); ++i)
+    for (uint64_t nodes = 3000; nodes <= 60000; nodes = nodes * 3 / 2) {
+      Searcher s(c);
+      Limits l;
+      l.nodes = nodes;
+      std::atomic<bool> stop{false};
+      const std::string where = "position " + std::to_string(i) + ", " + std::to_string(nodes) + " nodes";
+      const SearchResult r = s.run(positions[i], l, stop, [&](const SearchInfo& info) {
+        expect_consistent(info, info.lines.empty() ? Move::none() : info.lines[0].move, 3, where + " (info)");
+      });
+      expect_consistent(r.info, r.best, 3, where);
+    }
 }
 
 TEST(MultiPV, OneLineSearchesExactlyAsBefore) {

@@ -44,13 +44,31 @@ analysis::Report report_of(const Position& start, const std::vector<Move>& moves
   return r;
 }
 
+// lichess's winning chances of a score in centipawns, -1..+1 (lila, Advice.scala).
+double winning_chances(double cp) { return 2 / (1 + std::exp(-0.004 * cp)) - 1; }
+
+TEST(Report, ThresholdsAreLichessDropsInWinningChances) {
+  // lichess judges drops of 0.1 / 0.2 / 0.3 in winning chances (-1..+1); in win probability
+  // (0..1000 permille, = 500 * (1 + chances)) those are 50 / 100 / 150 permille.
+  const double lichess[3] = {0.1, 0.2, 0.3};
+  const int ours[3] = {analysis::INACCURACY_LOSS, analysis::MISTAKE_LOSS, analysis::BLUNDER_LOSS};
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(ours[i], static_cast<int>(std::lround(lichess[i] * 500))) << i;
+  // A drop of 0.1 in winning chances from an even position (cp 0 to about -50) is 5 points.
+  const double cp = -std::log(2 / (1 - 0.1) - 1) / 0.004;
+  EXPECT_NEAR(winning_chances(0) - winning_chances(cp), 0.1, 1e-12);
+  const int loss = static_cast<int>(std::lround(500 * (winning_chances(0) - winning_chances(cp))));
+  EXPECT_EQ(loss, 50);
+  EXPECT_EQ(analysis::judge(loss), Judgement::Inaccuracy);
+}
+
 TEST(Report, ThresholdsAndAccuracyCurve) {
   EXPECT_EQ(analysis::judge(0), Judgement::None);
-  EXPECT_EQ(analysis::judge(99), Judgement::None);
-  EXPECT_EQ(analysis::judge(100), Judgement::Inaccuracy);
-  EXPECT_EQ(analysis::judge(199), Judgement::Inaccuracy);
-  EXPECT_EQ(analysis::judge(200), Judgement::Mistake);
-  EXPECT_EQ(analysis::judge(300), Judgement::Blunder);
+  EXPECT_EQ(analysis::judge(49), Judgement::None);
+  EXPECT_EQ(analysis::judge(50), Judgement::Inaccuracy);
+  EXPECT_EQ(analysis::judge(99), Judgement::Inaccuracy);
+  EXPECT_EQ(analysis::judge(100), Judgement::Mistake);
+  EXPECT_EQ(analysis::judge(149), Judgement::Mistake);
+  EXPECT_EQ(analysis::judge(150), Judgement::Blunder);
   EXPECT_EQ(analysis::judge(1000), Judgement::Blunder);
   EXPECT_DOUBLE_EQ(analysis::decision_accuracy(600, 600), 100.0);
   EXPECT_DOUBLE_EQ(analysis::decision_accuracy(600, 700), 100.0);  // a gain is no loss

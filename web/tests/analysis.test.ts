@@ -14,8 +14,9 @@ import {
   whiteScore,
   whiteShare,
 } from "../src/analysis/analysis";
+import { bestLines, engineView } from "../src/analysis/engineView";
 import { decisionNote, decisionNotes } from "../src/engine/decisions";
-import type { PvLine } from "../src/engine/protocol";
+import type { PvLine, SearchResult } from "../src/engine/protocol";
 
 describe("analysis links", () => {
   it("round-trips the start and the decisions through the link", () => {
@@ -72,6 +73,74 @@ describe("engine figures", () => {
       { score: "+0.40", white: 650, decisions: ["c3-c5"] },
     ]);
     assert.equal(shownLines(lines, "w")[0]?.score, "+1.50");
+  });
+});
+
+/** A search result with these lines (side to move's scores), in the order given. */
+function result(depth: number, nodes: number, multipv: PvLine[], best = multipv[0] as PvLine): SearchResult {
+  return {
+    depth,
+    nodes,
+    time_ms: 1,
+    score: best.score,
+    winprob: best.winprob,
+    best: best.best,
+    pv: best.pv,
+    lines: [],
+    multipv,
+  };
+}
+const line = (best: string, score: number, winprob = 500 + score): PvLine => ({
+  best,
+  score,
+  winprob,
+  pv: [best, "x"],
+});
+
+describe("what the analysis board shows of its engine", () => {
+  it("shows exactly the lines asked for, best first, and takes score, bar and best decision from line 1", () => {
+    // As a search stopped in a deeper iteration used to answer: 4 lines, the "best" one lowest.
+    const r = result(5, 1000, [line("e4", 6), line("f5", 8), line("g3", 8), line("h2", 7)]);
+    const v = engineView(null, r, "w", 3);
+    assert.deepEqual(
+      v.lines.map((l) => [l.decisions[0], l.score]),
+      [
+        ["f5", "+0.08"],
+        ["g3", "+0.08"],
+        ["h2", "+0.07"],
+      ],
+    );
+    assert.equal(v.best, "f5");
+    assert.equal(v.score, 8);
+    assert.equal(v.white, 508);
+    assert.equal(v.depth, 5);
+    // Black to move: scores are Black's; White's view is shown, line 1 is still Black's best.
+    const b = engineView(null, result(3, 10, [line("a1", -20), line("b2", 30)]), "b", 3);
+    assert.equal(b.best, "b2");
+    assert.equal(b.score, -30);
+    assert.equal(b.white, 470);
+    assert.deepEqual(bestLines(result(1, 1, [line("a", 1)]), 0).length, 1, "at least one line");
+  });
+  it("never goes backwards within a depth: a slice no deeper only adds its nodes", () => {
+    const first = engineView(null, result(7, 5000, [line("e4", 10), line("f5", 5), line("g3", 1)]), "w", 3);
+    const same = engineView(first, result(7, 800, [line("g3", 40), line("e4", 2), line("f5", 1)]), "w", 3);
+    assert.equal(same.depth, 7);
+    assert.equal(same.nodes, 5800);
+    assert.deepEqual(same.lines, first.lines);
+    assert.equal(same.best, "e4");
+    const shallower = engineView(same, result(6, 100, [line("h2", 90)]), "w", 3);
+    assert.equal(shallower.depth, 7);
+    assert.equal(shallower.nodes, 5900);
+    const deeper = engineView(shallower, result(8, 3000, [line("g3", 40), line("e4", 2), line("f5", 1)]), "w", 3);
+    assert.equal(deeper.depth, 8);
+    assert.equal(deeper.nodes, 8900);
+    assert.equal(deeper.best, "g3");
+  });
+  it("shows a one-line result (a single legal decision) as it is", () => {
+    const r: SearchResult = { ...result(0, 0, [line("xe5", 0)]), multipv: [] };
+    const v = engineView(null, r, "w", 3);
+    assert.deepEqual(v.lines, [{ score: "+0.00", white: 500, decisions: ["xe5", "x"] }]);
+    assert.equal(v.best, "xe5");
   });
 });
 

@@ -6,9 +6,11 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import ts from "typescript";
 import { BOARD_TEXT } from "../src/board/view";
-import { CATALOGUE, LANGS, pickLang, t } from "../src/i18n";
+import { CATALOGUE, categoryName, displayName, LANGS, lang, pickLang, setLang, t } from "../src/i18n";
+import { pluralForms, selectPlurals } from "../src/i18n/plural";
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+// Placeholders and the numbers of plural blocks ("{games, plural, ...}").
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?:\}|,\s*plural,)/g)].map((m) => m[1]).sort();
 
 describe("catalogue", () => {
   const en = CATALOGUE.en;
@@ -40,6 +42,72 @@ describe("catalogue", () => {
   it("fills placeholders and keeps unknown ones", () => {
     assert.equal(t("result.wins", { name: "Bob", why: "on time", score: "0-1" }, "en"), "Bob wins on time (0-1)");
     assert.equal(t("result.wins", { name: "Bob" }, "de"), "Bob gewinnt {why} ({score})");
+  });
+});
+
+describe("plurals (Intl.PluralRules)", () => {
+  it("every plural block has a form for each of its language's categories", () => {
+    for (const { code } of LANGS) {
+      const needed = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+      for (const [k, v] of Object.entries(CATALOGUE[code] as Record<string, string>))
+        for (const m of v.matchAll(/\{(\w+),\s*plural,/g)) {
+          const { forms } = pluralForms(v, (m.index ?? 0) + m[0].length);
+          for (const c of needed) assert.ok(c in forms, `${code} ${k}: no "${c}" form`);
+        }
+    }
+  });
+  it("picks the form of the number in each language", () => {
+    const games = (n: number, l: "en" | "de" | "pl") => t("leaderboard.games", { games: n }, l);
+    assert.equal(games(1, "en"), "(1 game)");
+    assert.equal(games(2, "en"), "(2 games)");
+    assert.equal(games(1, "de"), "(1 Partie)");
+    assert.equal(games(7, "de"), "(7 Partien)");
+    assert.equal(games(1, "pl"), "(1 partia)");
+    assert.equal(games(3, "pl"), "(3 partie)");
+    assert.equal(games(5, "pl"), "(5 partii)");
+    assert.equal(games(22, "pl"), "(22 partie)");
+    const totals = { games: 1, wins: 1, draws: 0, losses: 0 };
+    assert.equal(t("player.totals", totals, "en"), "1 game: 1 won, 0 drawn, 0 lost");
+    assert.equal(t("player.totals", totals, "de"), "1 Partie: 1 gewonnen, 0 remis, 0 verloren");
+    assert.equal(t("player.category_games", totals, "en"), "1 rated game: +1 =0 -0");
+    assert.equal(t("player.category_games", { ...totals, games: 4 }, "pl"), "4 partie rankingowe: +1 =0 -0");
+    const meta = { rating: 1500, w: 0, b: 1 };
+    assert.match(t("puzzle.meta", { ...meta, n: 1 }, "en"), / 1 turn · /);
+    assert.match(t("puzzle.meta", { ...meta, n: 2 }, "en"), / 2 turns · /);
+    assert.match(t("puzzle.meta", { ...meta, n: 2 }, "de"), / 2 Züge · /);
+    assert.match(t("puzzle.meta", { ...meta, n: 5 }, "pl"), / 5 ruchów · /);
+    for (const { code } of LANGS) assert.doesNotMatch(JSON.stringify(CATALOGUE[code]), /\(s\)|Zug\/Züge/);
+  });
+  it("exact forms, placeholders inside forms, a missing number", () => {
+    const text = "{n, plural, =0 {none} one {# for {who}} other {# for all}}!";
+    assert.equal(selectPlurals(text, { n: 0 }, "en"), "none!");
+    assert.equal(selectPlurals(text, { n: 1 }, "en"), "1 for {who}!");
+    assert.equal(selectPlurals(text, { n: 9 }, "en"), "9 for all!");
+    assert.equal(selectPlurals(text, {}, "en"), "{n} for all!");
+    assert.equal(selectPlurals("no block {n}", { n: 1 }, "en"), "no block {n}");
+  });
+});
+
+describe("the server's default names and the rating categories", () => {
+  it("are shown in the language in use; other names stay as they are", () => {
+    const before = lang();
+    try {
+      setLang("de");
+      assert.equal(displayName("Guest"), "Gast");
+      assert.equal(displayName("Computer (level 3)"), "Computer (Stufe 3)");
+      assert.equal(categoryName("classical"), "Klassisch");
+      setLang("pl");
+      assert.equal(displayName("Guest"), "Gość");
+      assert.equal(displayName("Computer (level 6)"), "Komputer (poziom 6)");
+      assert.equal(categoryName("untimed"), "Bez zegara");
+      assert.equal(displayName("Ada"), "Ada");
+      assert.equal(displayName("Computer (level x)"), "Computer (level x)");
+      assert.equal(categoryName("nonsense"), "nonsense");
+      setLang("en");
+      assert.equal(displayName("Computer (level 1)"), "Computer (level 1)");
+    } finally {
+      setLang(before);
+    }
   });
 });
 

@@ -4,9 +4,9 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Position } from "../board/types";
 import { type EngineClient, EngineStopped } from "../engine/client";
-import type { SearchResult } from "../engine/protocol";
 import { colorName, t } from "../i18n";
-import { describeScore, percent, shownLines, whitePermille, whiteScore, whiteShare } from "./analysis";
+import { describeScore, percent, whiteShare } from "./analysis";
+import { type EngineView, engineView } from "./engineView";
 
 /** How long the engine thinks about each position shown, and how deep it may go. */
 export const THINK_MS = 8000;
@@ -22,7 +22,7 @@ export const LINES = 3;
 export interface Deepened<K> {
   /** What was searched (the page compares it with what it shows now). */
   key: K;
-  r: SearchResult;
+  view: EngineView;
   /** True once the search of this position has ended (time spent, depth reached, forced). */
   done: boolean;
 }
@@ -31,8 +31,8 @@ export interface Deepened<K> {
  * Searches `position` (while `on` and the game goes on), depth after depth (the worker's
  * table keeps what the shallower ones learnt), each result reported as it comes, until the
  * time for the position is spent or a forced result is found. Each search lasts at most
- * SLICE_MS; a depth not finished in one is searched again (the table keeps the work done),
- * and a result never replaces a deeper one. A new key starts again.
+ * SLICE_MS; a depth not finished in one is searched again (the table keeps the work done);
+ * engineView says what is shown of the results. A new key starts again.
  */
 export function useDeepening<K>(
   engine: EngineClient | null,
@@ -47,7 +47,7 @@ export function useDeepening<K>(
     engine?.cancel();
     if (!engine || !on || position.step === "over") return;
     let alive = true;
-    let shown = 0;
+    let view: EngineView | null = null;
     const started = Date.now();
     const deepen = (depth: number) => {
       const left = THINK_MS - (Date.now() - started);
@@ -58,10 +58,9 @@ export function useDeepening<K>(
           const forced = Math.abs(r.score) >= 30000;
           const finished = r.depth >= depth;
           const more = depth < MAX_DEPTH && !(finished && forced) && Date.now() - started < THINK_MS;
-          // A result shallower than the one shown only ends the thinking.
-          const deeper = r.depth > 0 && r.depth >= shown;
-          if (deeper) shown = r.depth;
-          if (deeper || !more) setResult((old) => ({ key, r: deeper || old?.key !== key ? r : old.r, done: !more }));
+          const next = engineView(view, r, position.side, multipv);
+          view = next;
+          setResult({ key, view: next, done: !more });
           if (more) deepen(finished ? depth + 1 : depth);
         },
         (e) => {
@@ -78,8 +77,8 @@ export function useDeepening<K>(
 }
 
 /** The evaluation bar: White's win probability from the bottom. */
-export function EvalBar(props: { result: SearchResult | null; toMove: Position["side"] }) {
-  const white = props.result ? whitePermille(props.result, props.toMove) : null;
+export function EvalBar(props: { view: EngineView | null }) {
+  const white = props.view ? props.view.white : null;
   const label =
     white === null
       ? t("analysis.no_eval")
@@ -93,15 +92,15 @@ export function EvalBar(props: { result: SearchResult | null; toMove: Position["
 
 export function EnginePanel(props: {
   position: Position;
-  result: SearchResult | null;
+  view: EngineView | null;
   thinking: boolean;
   on: boolean;
   setOn: (on: boolean) => void;
   /** Plays the first `n` decisions of `line`. */
   playLine: (line: readonly string[], n: number) => void;
 }) {
-  const { position, result: r } = props;
-  const lines = r ? shownLines(r.multipv, position.side) : [];
+  const { position, view: r } = props;
+  const lines = r ? r.lines : [];
   return (
     <section class="engine-box" aria-label={t("analysis.engine")}>
       <label class="small engine-switch">
@@ -110,21 +109,28 @@ export function EnginePanel(props: {
       {!props.on || position.step === "over" ? null : r ? (
         <div data-testid="engine-line">
           <p>
-            <strong data-testid="engine-score">{describeScore(whiteScore(r, position.side))}</strong>{" "}
+            <strong data-testid="engine-score">{describeScore(r.score)}</strong>{" "}
             <span class="eval-text" data-testid="engine-winprob">
               {t("analysis.win_chance", {
                 color: colorName("white"),
-                percent: percent(whitePermille(r, position.side)),
+                percent: percent(r.white),
               })}
             </span>{" "}
             <span class="small muted">
-              {t("analysis.depth", { depth: r.depth, nodes: r.nodes })}
+              <span data-testid="engine-depth" data-depth={r.depth} data-nodes={r.nodes}>
+                {t("analysis.depth", { depth: r.depth, nodes: r.nodes })}
+              </span>
               {props.thinking ? t("analysis.still_thinking") : ""}
             </span>
           </p>
           <ol class="engine-lines" aria-label={t("analysis.lines")}>
             {lines.map((l, i) => (
-              <li key={`${i}-${l.decisions[0]}`} data-testid="engine-pv" data-decisions={l.decisions.join(" ")}>
+              <li
+                key={`${i}-${l.decisions[0]}`}
+                data-testid="engine-pv"
+                data-decisions={l.decisions.join(" ")}
+                data-score={l.score}
+              >
                 <span class="line-score" title={percent(l.white)}>
                   {l.score}
                 </span>

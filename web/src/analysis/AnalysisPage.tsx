@@ -71,13 +71,13 @@ export function AnalysisPage(props: { hash: string }) {
   }, [props.hash]);
 
   const deepened = useDeepening(engine.current, node, node.position, engineOn, setError);
-  const shown = deepened && deepened.key === node && engineOn ? deepened.r : null;
+  const shown = deepened && deepened.key === node && engineOn ? deepened.view : null;
   const thinking = !!deepened && deepened.key === node && !deepened.done;
   const notes = useMemo(
     () =>
       shown
         ? decisionNotes(
-            shown.multipv.map((l) => l.best),
+            shown.lines.map((l) => l.decisions[0] ?? ""),
             "best",
             "alt",
           )
@@ -107,7 +107,7 @@ export function AnalysisPage(props: { hash: string }) {
     <main class="page game-page analysis-page" data-testid="analysis-page">
       <div class="board-col">
         <div class="analysis-board">
-          <EvalBar result={shown} toMove={node.position.side} />
+          <EvalBar view={shown} />
           <div class="board-wrap">
             <Board
               position={node.position}
@@ -138,7 +138,7 @@ export function AnalysisPage(props: { hash: string }) {
         </section>
         <EnginePanel
           position={node.position}
-          result={shown}
+          view={shown}
           thinking={thinking}
           on={engineOn}
           setOn={setEngineOn}

@@ -6,7 +6,7 @@ import { analysisLink } from "../analysis/analysis";
 import { formatRecord } from "../board/turns";
 import type { Ply, Position } from "../board/types";
 import { markersInPool, parsePosition, readRecord, replayGame } from "../engine/rules";
-import { colorName, t } from "../i18n";
+import { colorName, displayName, t } from "../i18n";
 import { ImportBox } from "../lobby/Lobby";
 import { ApiError, api, describeClock } from "../net/api";
 import type { RecordJson } from "../net/types";
@@ -68,8 +68,8 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         (r) => {
           const plies: Ply[] = r.decisions.map((d) => ({ side: d.by === "white" ? "w" : "b", decision: d.decision }));
           const { positions, error } = build(r.start, plies);
-          const white = r.white ?? colorName("white");
-          const black = r.black ?? colorName("black");
+          const white = r.white ? displayName(r.white) : colorName("white");
+          const black = r.black ? displayName(r.black) : colorName("black");
           setData({
             title: t("replay.title", { id: r.id }),
             white,
@@ -184,7 +184,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
   const bar = (side: "white" | "black") => (
     <PlayerBar
       side={side}
-      name={side === "white" ? data.white : data.black}
+      name={displayName(side === "white" ? data.white : data.black)}
       toMove={pos.step !== "over" && !(data.ended && ply === last) && pos.side === (side === "white" ? "w" : "b")}
       removed={pos.removed[side === "white" ? "w" : "b"]}
       removedOf={ringsToWin}
@@ -305,8 +305,8 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         <ReportPanel
           id={props.id}
           record={props.record}
-          white={data.white}
-          black={data.black}
+          white={displayName(data.white)}
+          black={displayName(data.black)}
           ply={ply}
           onJump={(n) => {
             setPlaying(false);

@@ -42,6 +42,12 @@ export const de: Record<Key, string> = {
   "account.delete_note": "Zum Löschen gib oben das aktuelle Passwort ein.",
   "account.deleted": "Dein Konto wurde gelöscht.",
 
+  "category.bullet": "Bullet",
+  "category.blitz": "Blitz",
+  "category.rapid": "Schnellschach",
+  "category.classical": "Klassisch",
+  "category.untimed": "Ohne Uhr",
+  "category.blitz-variant": "Blitz-Variante (1 Ring)",
   "player.games": "Partien",
   "player.opponent": "Gegner",
   "player.result": "Ergebnis",
@@ -54,8 +60,10 @@ export const de: Record<Key, string> = {
   "player.newer": "Neuere",
   "player.older": "Ältere",
   "player.page": "Seite {page} von {pages}",
-  "player.totals": "{games} Partien: {wins} gewonnen, {draws} remis, {losses} verloren",
-  "player.category_games": "{games} gewertete Partien: +{wins} ={draws} -{losses}",
+  "player.totals":
+    "{games, plural, one {# Partie} other {# Partien}}: {wins} gewonnen, {draws} remis, {losses} verloren",
+  "player.category_games":
+    "{games, plural, one {# gewertete Partie} other {# gewertete Partien}}: +{wins} ={draws} -{losses}",
   "player.graph": "Wertung nach jeder gewerteten Partie",
   "player.no_rated_games": "Noch keine gewerteten Partien.",
   "player.download": "Alle Partien herunterladen (Notation)",
@@ -63,7 +71,7 @@ export const de: Record<Key, string> = {
   "leaderboard.online_none": "Gerade ist niemand angemeldet.",
   "leaderboard.title": "Bestenliste",
   "leaderboard.empty": "In dieser Kategorie gibt es noch keine festen Wertungen.",
-  "leaderboard.games": "({games} Partien)",
+  "leaderboard.games": "({games, plural, one {# Partie} other {# Partien}})",
   "nav.leaderboard": "Bestenliste",
 
   "settings.title": "Einstellungen",

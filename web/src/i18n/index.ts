@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { de } from "./de";
 import { en, type Key } from "./en";
 import { pl } from "./pl";
+import { selectPlurals } from "./plural";
 
 export type { Key };
 export type Lang = "en" | "de" | "pl";
@@ -72,15 +73,34 @@ export function useLang(): Lang {
   return l;
 }
 
-/** The message `key` in the current language, `{name}` placeholders filled from `params`. */
+/**
+ * The message `key` in the current language: `{name}` placeholders filled from `params`, and
+ * plural blocks (plural.ts) given the form of their number in that language.
+ */
 export function t(key: Key, params: Record<string, string | number> = {}, l: Lang = current): string {
-  const text = CATALOGUE[l][key] ?? en[key];
+  const text = selectPlurals(CATALOGUE[l][key] ?? en[key], params, l);
   return text.replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
 }
 
 /** "White"/"Black" in the current language. */
 export function colorName(c: "white" | "black"): string {
   return t(c === "white" ? "color.white" : "color.black");
+}
+
+/**
+ * A player's name as the server stores it, shown in the current language: the server's
+ * default names "Guest" and "Computer (level N)" through the catalogue, any other name as it is.
+ */
+export function displayName(name: string): string {
+  if (name === "Guest") return t("seat.guest");
+  const ai = /^Computer \(level (\d+)\)$/.exec(name);
+  return ai ? t("seat.computer", { level: Number(ai[1]) }) : name;
+}
+
+/** A rating category's name (bullet, blitz, ..., blitz-variant) in the current language. */
+export function categoryName(category: string): string {
+  const key = `category.${category}` as Key;
+  return key in CATALOGUE.en ? t(key) : category;
 }
 
 /** The server's and the core's level names are English: ours when the catalogue has them. */

@@ -14,7 +14,8 @@ export const learnDe: Record<keyof typeof learnEn, string> = {
   "puzzle.heading": "Aufgabe {id}",
   "puzzle.task_win": "{color} ist am Zug: Gewinne einen Ring.",
   "puzzle.task_save": "{color} ist am Zug: Der Gegner droht einen Ring zu gewinnen. Verhindere es.",
-  "puzzle.meta": "Aufgabenwertung {rating} · {n} Zug/Züge · entfernte Ringe: Weiß {w}, Schwarz {b}",
+  "puzzle.meta":
+    "Aufgabenwertung {rating} · {n, plural, one {# Zug} other {# Züge}} · entfernte Ringe: Weiß {w}, Schwarz {b}",
   "puzzle.your_turn": "Du bist dran.",
   "puzzle.thinking": "Der Gegner antwortet…",
   "puzzle.solved": "Gelöst!",

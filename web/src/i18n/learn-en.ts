@@ -13,7 +13,8 @@ export const learnEn = {
   "puzzle.heading": "Puzzle {id}",
   "puzzle.task_win": "{color} to play: win a ring.",
   "puzzle.task_save": "{color} to play: the opponent threatens to win a ring. Stop it.",
-  "puzzle.meta": "Puzzle rating {rating} · {n} turn(s) · rings removed: White {w}, Black {b}",
+  "puzzle.meta":
+    "Puzzle rating {rating} · {n, plural, one {# turn} other {# turns}} · rings removed: White {w}, Black {b}",
   "puzzle.your_turn": "Your decision.",
   "puzzle.thinking": "The opponent answers…",
   "puzzle.solved": "Solved!",

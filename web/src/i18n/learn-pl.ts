@@ -14,7 +14,8 @@ export const learnPl: Record<keyof typeof learnEn, string> = {
   "puzzle.heading": "Zadanie {id}",
   "puzzle.task_win": "Ruch ma {color}: zdobądź pierścień.",
   "puzzle.task_save": "Ruch ma {color}: przeciwnik grozi zdobyciem pierścienia. Powstrzymaj go.",
-  "puzzle.meta": "Ranking zadania {rating} · ruchy: {n} · zdjęte pierścienie: białe {w}, czarne {b}",
+  "puzzle.meta":
+    "Ranking zadania {rating} · {n, plural, one {# ruch} few {# ruchy} many {# ruchów} other {# ruchu}} · zdjęte pierścienie: białe {w}, czarne {b}",
   "puzzle.your_turn": "Twoja decyzja.",
   "puzzle.thinking": "Przeciwnik odpowiada…",
   "puzzle.solved": "Rozwiązane!",

@@ -42,6 +42,12 @@ export const pl: Record<Key, string> = {
   "account.delete_note": "Aby usunąć konto, wpisz powyżej obecne hasło.",
   "account.deleted": "Twoje konto zostało usunięte.",
 
+  "category.bullet": "Bullet",
+  "category.blitz": "Błyskawiczne",
+  "category.rapid": "Szybkie",
+  "category.classical": "Klasyczne",
+  "category.untimed": "Bez zegara",
+  "category.blitz-variant": "Wariant błyskawiczny (1 pierścień)",
   "player.games": "Partie",
   "player.opponent": "Przeciwnik",
   "player.result": "Wynik",
@@ -54,8 +60,10 @@ export const pl: Record<Key, string> = {
   "player.newer": "Nowsze",
   "player.older": "Starsze",
   "player.page": "Strona {page} z {pages}",
-  "player.totals": "Partie: {games}; wygrane {wins}, remisy {draws}, przegrane {losses}",
-  "player.category_games": "Partie rankingowe: {games}; +{wins} ={draws} -{losses}",
+  "player.totals":
+    "{games, plural, one {# partia} few {# partie} many {# partii} other {# partii}}: wygrane {wins}, remisy {draws}, przegrane {losses}",
+  "player.category_games":
+    "{games, plural, one {# partia rankingowa} few {# partie rankingowe} many {# partii rankingowych} other {# partii rankingowej}}: +{wins} ={draws} -{losses}",
   "player.graph": "Ranking po każdej partii rankingowej",
   "player.no_rated_games": "Brak partii rankingowych.",
   "player.download": "Pobierz wszystkie partie (notacja)",
@@ -63,7 +71,7 @@ export const pl: Record<Key, string> = {
   "leaderboard.online_none": "Nikt nie jest teraz zalogowany.",
   "leaderboard.title": "Ranking graczy",
   "leaderboard.empty": "W tej kategorii nie ma jeszcze ustalonych rankingów.",
-  "leaderboard.games": "(partie: {games})",
+  "leaderboard.games": "({games, plural, one {# partia} few {# partie} many {# partii} other {# partii}})",
   "nav.leaderboard": "Ranking",
 
   "settings.title": "Ustawienia",

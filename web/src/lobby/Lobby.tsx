@@ -3,7 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { loadCore } from "../engine/core";
 import { parseRecord, RecordError } from "../engine/rules";
-import { colorName, type Key, levelName, t } from "../i18n";
+import { colorName, displayName, type Key, levelName, t } from "../i18n";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "../net/api";
 import type { Color, Level, Summary } from "../net/types";
 import { ErrorBanner, NameInput, VariantSelect } from "../ui/panels";
@@ -155,16 +155,18 @@ function GameRow({ g, action }: { g: Summary; action: "join" | "watch" | "replay
   return (
     <li class="game-row" data-testid={`game-${g.id}`}>
       <span class="who">
-        <span class="swatch white" aria-hidden="true" /> {g.white ?? <em>{t("seat.tag_open")}</em>}
+        <span class="swatch white" aria-hidden="true" />{" "}
+        {g.white ? displayName(g.white) : <em>{t("seat.tag_open")}</em>}
         <span class="vs"> {t("lobby.vs")} </span>
-        <span class="swatch black" aria-hidden="true" /> {g.black ?? <em>{t("seat.tag_open")}</em>}
+        <span class="swatch black" aria-hidden="true" />{" "}
+        {g.black ? displayName(g.black) : <em>{t("seat.tag_open")}</em>}
       </span>
       <span class="meta small">
         {g.variant === "blitz" ? `${t("variant.blitz")} · ` : ""}
         {describeClock(g.clock)}
         {action === "watch" ? ` · ${t("lobby.ply", { n: g.ply })}` : ""}
         {action === "replay"
-          ? ` · ${describeResult(g.result, g.status, g.variant, { white: g.white ?? colorName("white"), black: g.black ?? colorName("black") })}`
+          ? ` · ${describeResult(g.result, g.status, g.variant, { white: g.white ? displayName(g.white) : colorName("white"), black: g.black ? displayName(g.black) : colorName("black") })}`
           : ""}
       </span>
       {action === "join" ? (

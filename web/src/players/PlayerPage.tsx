@@ -3,7 +3,7 @@
 // by opponent, result and category, each linking to its replay. /leaderboard: the best
 // established ratings of a category.
 import { useEffect, useState } from "preact/hooks";
-import { t } from "../i18n";
+import { categoryName, displayName, t } from "../i18n";
 import { linkClick } from "../ui/router";
 import { shownRating } from "../ui/status";
 import {
@@ -62,7 +62,7 @@ function Choice<T extends string>(props: {
   );
 }
 
-const categoryOptions = CATEGORIES.map((c) => ({ value: c, label: c }));
+const categoryOptions = () => CATEGORIES.map((c) => ({ value: c, label: categoryName(c) }));
 
 function Games(props: { name: string }) {
   const [filter, setFilter] = useState<GameFilter>({ page: 1, opponent: "", result: "", category: "" });
@@ -95,7 +95,7 @@ function Games(props: { name: string }) {
         <Choice<GameFilter["category"]>
           label={t("player.category")}
           value={filter.category}
-          options={[{ value: "", label: t("player.any") }, ...categoryOptions]}
+          options={[{ value: "", label: t("player.any") }, ...categoryOptions()]}
           set={(category) => set({ category })}
         />
       </div>
@@ -104,10 +104,10 @@ function Games(props: { name: string }) {
         {(page?.games ?? []).map((g) => (
           <li key={g.id}>
             <a href={`/replay/${g.id}`} onClick={linkClick}>
-              {g.white ?? "?"} – {g.black ?? "?"}
+              {g.white ? displayName(g.white) : "?"} – {g.black ? displayName(g.black) : "?"}
             </a>{" "}
             <span class="small">
-              {g.outcome ? t(`player.${g.outcome}`) : t("player.unfinished")} · {g.category}
+              {g.outcome ? t(`player.${g.outcome}`) : t("player.unfinished")} · {categoryName(g.category)}
               {g.rating ? ` · ${g.rating.diff >= 0 ? "+" : ""}${g.rating.diff}` : ""}
             </span>
           </li>
@@ -174,7 +174,7 @@ export function PlayerPage(props: { name: string }) {
             <tr key={r.category}>
               <th>
                 <button type="button" class="link" onClick={() => setCategory(r.category)}>
-                  {r.category}
+                  {categoryName(r.category)}
                 </button>
               </th>
               <td>{shownRating(r.rating, r.provisional)}</td>
@@ -223,7 +223,7 @@ export function LeaderboardPage() {
   return (
     <main class="page narrow" data-testid="leaderboard">
       <h1>{t("leaderboard.title")}</h1>
-      <Choice<Category> label={t("player.category")} value={category} options={categoryOptions} set={setCategory} />
+      <Choice<Category> label={t("player.category")} value={category} options={categoryOptions()} set={setCategory} />
       {rows && rows.length === 0 ? <p>{t("leaderboard.empty")}</p> : null}
       <ol>
         {(rows ?? []).map((r) => (
