@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <array>
 #include <random>
 #include <sstream>
 
@@ -173,6 +174,8 @@ class ArchiveRoundTrip : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ArchiveRoundTrip, EveryGameStateComesBackAsItWasFromRandomDatabases) {
   const int databases = GetParam() == "sqlite" ? 24 : 6;
+  std::array<int64_t, 4> by_status{};  // what the random databases held, all together
+  int64_t rating_rows = 0, reports = 0;
   for (int seed = 1; seed <= databases; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     FreshDatabase from_db(GetParam(), "yinsh-archive-from"), to_db(GetParam(), "yinsh-archive-to");
@@ -183,6 +186,12 @@ TEST_P(ArchiveRoundTrip, EveryGameStateComesBackAsItWasFromRandomDatabases) {
     const int games = RandomDatabase(*from, uint32_t(seed)).build();
     if (HasFatalFailure()) return;
     const std::string text = exported(*from);
+    const auto counts = from->count_by_status();
+    for (size_t i = 0; i < counts.size(); ++i) by_status[i] += counts[i];
+    from->transact([&](Sql& sql) {
+      rating_rows += sql_int(sql.run("SELECT COUNT(*) FROM rating_history").at(0).at(0));
+      reports += sql_int(sql.run("SELECT COUNT(*) FROM reports").at(0).at(0));
+    });
 
     auto to = open_store(to_db.spec(), &error);
     ASSERT_TRUE(to) << error;
@@ -201,6 +210,10 @@ TEST_P(ArchiveRoundTrip, EveryGameStateComesBackAsItWasFromRandomDatabases) {
     EXPECT_EQ(twice.duplicates, games);
     EXPECT_EQ(exported(*to), text);
   }
+  for (Status st : {Status::Waiting, Status::Active, Status::Over, Status::Aborted})
+    EXPECT_GT(by_status[size_t(st)], 0) << "no " << to_string(st) << " game in the random databases";
+  EXPECT_GT(rating_rows, 0);
+  EXPECT_GT(reports, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, ArchiveRoundTrip, ::testing::Values("sqlite", "postgres"),
