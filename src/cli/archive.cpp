@@ -9,6 +9,7 @@
 #include "records/archive.h"
 #include "server/db/backup.h"
 #include "server/store/game_archive.h"
+#include "server/store/store_archive.h"
 
 namespace yinsh::cli {
 
@@ -19,9 +20,10 @@ int64_t now_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-std::unique_ptr<server::Store> open_or_exit(const std::string& db) {
+std::unique_ptr<server::Store> open_or_exit(const std::string& db,
+                                            server::StoreOpen mode = server::StoreOpen::Migrate) {
   std::string error;
-  auto store = server::open_store(db, &error);
+  auto store = server::open_store(db, &error, mode);
   if (!store) {
     std::cerr << "error: " << error << "\n";
     std::exit(1);
@@ -56,12 +58,17 @@ void add_backup(CLI::App& app) {
 void add_export(CLI::App& app) {
   struct Args {
     std::string db, out, since;
+    bool records = false;
   };
   auto args = std::make_shared<Args>();
-  auto* cmd = app.add_subcommand("export", "Write every game of a database as records in the official notation, one file");
+  auto* cmd = app.add_subcommand(
+      "export", "Write every game of a database, whatever its state, with its accounts, ratings and reports (a "
+                "lossless archive for `yinsh import`), or the finished games as records (--records)");
   cmd->add_option("--db", args->db, "SQLite database file, or a PostgreSQL connection string")->required();
   cmd->add_option("--since", args->since, "Only games created on or after this day (YYYY-MM-DD, UTC)");
   cmd->add_option("-o,--out", args->out, "The file to write (default: standard output)");
+  cmd->add_flag("--records", args->records,
+                "The finished games as records in the official notation (for other programs; not lossless)");
   cmd->callback([args] {
     int64_t since = 0;
     if (!args->since.empty()) {
@@ -72,7 +79,8 @@ void add_export(CLI::App& app) {
       }
       since = *d;
     }
-    auto store = open_or_exit(args->db);
+    // Read as it is: an export never creates, upgrades or otherwise changes the database.
+    auto store = open_or_exit(args->db, server::StoreOpen::AsIs);
     std::ofstream file;
     if (!args->out.empty()) {
       file.open(args->out + ".part", std::ios::binary | std::ios::trunc);
@@ -83,7 +91,19 @@ void add_export(CLI::App& app) {
     }
     std::ostream& out = args->out.empty() ? std::cout : file;
     std::vector<std::string> skipped;
-    const int n = server::export_games(*store, since, out, &skipped);
+    std::string summary;
+    try {
+      if (args->records) {
+        summary = std::to_string(server::export_games(*store, since, out, &skipped)) + " finished games as records";
+      } else {
+        const auto counts = server::export_archive(*store, since, out);
+        summary = std::to_string(counts.games) + " games, " + std::to_string(counts.accounts) + " accounts, " +
+                  std::to_string(counts.rows) + " rows";
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "error: the database failed: " << e.what() << "\n";
+      std::exit(1);
+    }
     for (const auto& s : skipped) std::cerr << "skipped: " << s << "\n";
     if (!args->out.empty()) {
       file.close();
@@ -94,7 +114,7 @@ void add_export(CLI::App& app) {
         std::exit(1);
       }
     }
-    std::cerr << "export: " << n << " games" << (skipped.empty() ? "" : ", " + std::to_string(skipped.size()) + " unreadable")
+    std::cerr << "export: " << summary << (skipped.empty() ? "" : ", " + std::to_string(skipped.size()) + " unreadable")
               << "\n";
     if (!skipped.empty()) std::exit(1);
   });
@@ -108,7 +128,7 @@ void add_import(CLI::App& app) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand(
-      "import", "Store finished games from record files (an export, Boardspace SGF files, directories) in a database");
+      "import", "Store the games of an archive (`yinsh export`) as they were, or finished games from record files (notation, Boardspace SGF, directories), in a database");
   cmd->add_option("--db", args->db, "SQLite database file, or a PostgreSQL connection string")->required();
   cmd->add_option("files", args->paths, "Record files or directories")->required();
   cmd->add_flag("-q,--quiet", args->quiet, "Print only the skipped records and the summary");
@@ -118,11 +138,39 @@ void add_import(CLI::App& app) {
     for (const auto& m : missing) std::cerr << "error: " << m << ": no such file or directory\n";
     if (!missing.empty()) std::exit(2);
     auto store = open_or_exit(args->db);
-    const auto report = server::import_files(*store, files, now_ms());
+    // Archives (`yinsh export`) are read row for row; everything else as records.
+    std::vector<std::string> record_files;
+    server::ImportReport report;
+    int accounts = 0, accounts_present = 0;
+    for (const auto& f : files) {
+      std::ifstream in(f, std::ios::binary);
+      std::string first;
+      std::getline(in, first);
+      if (!in || !server::is_store_archive(first)) {
+        record_files.push_back(f);
+        continue;
+      }
+      in.seekg(0);
+      const auto a = server::import_archive(*store, in, f);
+      report.imported += a.games;
+      report.duplicates += a.duplicates;
+      report.rejected += a.rejected;
+      accounts += a.accounts;
+      accounts_present += a.accounts_present;
+      report.lines.insert(report.lines.end(), a.lines.begin(), a.lines.end());
+    }
+    const auto records = server::import_files(*store, record_files, now_ms());
+    report.imported += records.imported;
+    report.duplicates += records.duplicates;
+    report.rejected += records.rejected;
+    report.lines.insert(report.lines.end(), records.lines.begin(), records.lines.end());
     for (const auto& line : report.lines)
       if (!args->quiet || line.find(": skipped: ") != std::string::npos) std::cout << line << "\n";
     std::cout << "import: " << report.imported << " imported, " << report.duplicates << " duplicates, "
-              << report.rejected << " skipped\n";
+              << report.rejected << " skipped";
+    if (accounts || accounts_present)
+      std::cout << "; accounts: " << accounts << " imported, " << accounts_present << " already there";
+    std::cout << "\n";
     if (report.rejected) std::exit(1);
   });
 }

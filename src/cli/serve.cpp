@@ -4,7 +4,8 @@
 // from the environment (YINSH_PORT=8080: the flag's name in capitals with YINSH_ before it)
 // and from a TOML config file (--config yinsh.toml; keys are the flags' names: port = 8080).
 // A flag beats the environment, which beats the file. --print-config prints the effective
-// configuration in the file's format.
+// configuration in the file's format. Without --web-root the UI is web/dist if it is there
+// (a build tree), else the one installed beside the binary (../share/yinsh/web).
 #include <signal.h>
 
 #include <algorithm>
@@ -32,6 +33,16 @@ CLI::Option* option(CLI::App& cmd, const std::string& flag, T& value, const std:
   return cmd.add_option(flag, value, help)->envname(env_name(flag))->capture_default_str();
 }
 
+std::string default_web_root(const std::string& build_tree) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(fs::path(build_tree) / "index.html", ec)) return build_tree;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return build_tree;
+  const fs::path installed = exe.parent_path().parent_path() / "share" / "yinsh" / "web";
+  return fs::exists(installed / "index.html", ec) ? installed.string() : build_tree;
+}
+
 }  // namespace
 
 void add_serve_command(CLI::App& app) {
@@ -46,7 +57,9 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--host", opts->host, "Address to listen on");
   option(*cmd, "--port", opts->port, "TCP port (0: any free port)");
   option(*cmd, "--db", opts->db, "SQLite database file, or a PostgreSQL connection string (postgresql://...)");
-  option(*cmd, "--web-root", opts->web_root, "Directory of the browser UI's files");
+  option(*cmd, "--web-root", opts->web_root,
+         "Directory of the browser UI's files (default: web/dist if it has them, else ../share/yinsh/web beside the "
+         "binary)");
   option(*cmd, "--threads", opts->threads, "I/O threads")->check(CLI::Range(1, 64));
   option(*cmd, "--log-level", opts->log_level, "Log level (info and below: one JSON access-log line per request)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
@@ -119,6 +132,9 @@ void add_serve_command(CLI::App& app) {
       std::cerr << "error: " << error << "\n";
       std::exit(2);
     }
+    // Not given: web/dist (a build tree) if it has the UI, else the UI installed beside the
+    // binary (/usr/bin/yinsh -> /usr/share/yinsh/web, as the package lays it out).
+    if (cmd->count("--web-root") == 0) opts->web_root = default_web_root(opts->web_root);
     if (*print_config) {
       std::cout << effective_config(*cmd, {"print-config"});
       return;

@@ -84,6 +84,7 @@ bool Server::start(std::string* error) {
     *error = "unknown log level " + s.options.log_level;
     return false;
   }
+  if (!AddressRanges::parse(s.options.net.trusted_proxies, error)) return false;
   s.ctx = std::make_shared<Context>(s.options.net, s.options.log_level);
   if (s.options.tls_cert.empty() != s.options.tls_key.empty()) {
     *error = "TLS needs both a certificate (--tls-cert) and its key (--tls-key)";
@@ -107,6 +108,9 @@ bool Server::start(std::string* error) {
   }
   s.options.hub.site = s.site.get();
   s.options.hub.metrics = &s.ctx->metrics;
+  s.options.hub.warn = [ctx = s.ctx](const std::string& text) { ctx->logs->warn(text); };
+  s.options.hub.info = [ctx = s.ctx](const std::string& text) { ctx->logs->info(text); };
+  s.options.hub.debug = [ctx = s.ctx](const std::string& text) { ctx->logs->debug(text); };
   s.hub = std::make_unique<Hub>(s.ioc, *s.store, s.options.hub);
   s.ctx->hub = s.hub.get();
   s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online);
@@ -126,6 +130,9 @@ bool Server::start(std::string* error) {
   join_site(s);
   s.listener->run();
   s.running = true;
+  s.ctx->logs->debug("store " + s.store->kind() + ", " + std::to_string(std::max(1, s.options.threads)) +
+                     " I/O threads, " + std::to_string(s.options.net.trusted_proxies.size()) + " trusted proxies, TLS " +
+                     (s.ctx->tls ? "on" : "off") + ", web root " + s.ctx->web_root.string());
   for (int i = 0; i < std::max(1, s.options.threads); ++i)
     s.threads.emplace_back([&s] {
       for (;;) {

@@ -59,7 +59,18 @@ TEST_F(AccountsHttpTest, RegisterSetsAnHttpOnlyLaxCookieAndLogoutRevokesItServer
   auto in = post("/api/account/login", {{"name", "ALICE"}, {"password", "correct horse"}});
   ASSERT_EQ(in.status, 200) << in.text;
   EXPECT_EQ(me(token_of(in))["name"], "Alice");
-  // Behind a TLS proxy (X-Forwarded-Proto: https) the cookie is Secure.
+  // X-Forwarded-Proto from a client that is not a trusted proxy says nothing.
+  auto forged = post("/api/account/login", {{"name", "alice"}, {"password", "correct horse"}}, "",
+                     {{"X-Forwarded-Proto", "https"}});
+  ASSERT_EQ(forged.status, 200) << forged.text;
+  EXPECT_EQ(std::string(forged.headers[http::field::set_cookie]).find("Secure"), std::string::npos);
+  // Behind a trusted TLS proxy (X-Forwarded-Proto: https; a CIDR range here) the cookie is Secure.
+  server_.reset();
+  options_.net.trusted_proxies = {"127.0.0.0/8"};
+  server_ = std::make_unique<server::Server>(options_);
+  std::string error;
+  ASSERT_TRUE(server_->start(&error)) << error;
+  port_ = server_->port();
   auto tls = post("/api/account/login", {{"name", "alice"}, {"password", "correct horse"}}, "",
                   {{"X-Forwarded-Proto", "https"}});
   ASSERT_EQ(tls.status, 200) << tls.text;

@@ -16,8 +16,10 @@
 #include <thread>
 
 #include "game_driver.h"
+#include "run_command.h"
 #include "server_process.h"
 #include "server/server.h"
+#include "server/store/store.h"
 #include "test_server.h"
 
 using namespace yinsh;
@@ -312,15 +314,6 @@ TEST(EdgeProcess, OutOfFileDescriptorsTheAcceptLoopBacksOffThenServesAgain) {
 
 namespace {
 
-// Runs a shell command; its output (stdout and stderr) and exit status.
-std::pair<std::string, int> run(const std::string& cmd) {
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  std::string out;
-  char buf[512];
-  while (p && fgets(buf, sizeof buf, p)) out += buf;
-  const int status = p ? pclose(p) : -1;
-  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-}
 
 }  // namespace
 
@@ -335,7 +328,7 @@ TEST(EdgeConfig, OptionsComeFromFlagsEnvironmentAndAConfigFile) {
   }
   const std::string bin = YINSH_BIN;
   // The file's values, the environment over the file, a flag over both.
-  auto [out, status] = run("YINSH_DB=/from/env.db YINSH_MAX_PER_ADDRESS=5 " + bin + " serve --config " + file +
+  auto [out, status] = run_command("YINSH_DB=/from/env.db YINSH_MAX_PER_ADDRESS=5 " + bin + " serve --config " + file +
                            " --threads 4 --print-config");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("\nport = 9001\n"), std::string::npos) << out;
@@ -348,16 +341,86 @@ TEST(EdgeConfig, OptionsComeFromFlagsEnvironmentAndAConfigFile) {
   // What --print-config prints is a config file that says the same.
   const std::string printed = (dir / "printed.toml").string();
   { std::ofstream(printed) << out; }
-  auto [again, status2] = run(bin + " serve --config " + printed + " --print-config");
+  auto [again, status2] = run_command(bin + " serve --config " + printed + " --print-config");
   EXPECT_EQ(status2, 0) << again;
   EXPECT_EQ(again, out);
   // An unknown key is an error that names it; so is a bad value.
   { std::ofstream(file, std::ios::app) << "max-conections = 5\n"; }
-  std::tie(out, status) = run(bin + " serve --config " + file + " --print-config");
+  std::tie(out, status) = run_command(bin + " serve --config " + file + " --print-config");
   EXPECT_EQ(status, 2);
   EXPECT_NE(out.find("unknown key 'max-conections'"), std::string::npos) << out;
-  std::tie(out, status) = run("YINSH_PORT=notaport " + bin + " serve --print-config");
+  std::tie(out, status) = run_command("YINSH_PORT=notaport " + bin + " serve --print-config");
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("port"), std::string::npos) << out;
   std::filesystem::remove_all(dir);
+}
+
+TEST_F(EdgeTest, ASymbolicLinkToAServedDatabaseFindsItsLock) {
+  start();
+  std::filesystem::create_symlink(options_.db, dir_ / "link.db");
+  std::filesystem::create_directory_symlink(dir_, dir_ / "same-dir");
+  for (const auto& other : {dir_ / "link.db", dir_ / "same-dir" / "games.db"}) {
+    server::ServerOptions o = options_;
+    o.db = other.string();
+    server::Server second(o);
+    std::string error;
+    EXPECT_FALSE(second.start(&error)) << other;
+    EXPECT_NE(error.find("in use by another server (pid " + std::to_string(getpid())), std::string::npos) << error;
+  }
+}
+
+TEST(EdgeProcess, ATrustedProxyThatIsNoAddressIsRefusedAtStart) {
+  ScratchDir dir("yinsh-proxy-flag");
+  for (const std::string bad : {"not-an-ip", "10.0.0.0/33"}) {
+    const auto [out, status] = run_command(std::string(YINSH_BIN) + " serve --port 0 --web-root /nonexistent --db " +
+                                           (dir.path() / "games.db").string() +
+                                           " --trusted-proxy 127.0.0.1 --trusted-proxy " + bad);
+    EXPECT_EQ(status, 1) << out;
+    EXPECT_NE(out.find("error: --trusted-proxy " + bad + ": not an IP address or a CIDR range"), std::string::npos) << out;
+    EXPECT_EQ(out.find("listening"), std::string::npos) << out;
+  }
+}
+
+// The WAL is cut back after a burst: SQLite keeps the file at its largest size unless
+// journal_size_limit truncates it when a checkpoint lets a commit start it over.
+TEST(SqliteWal, TheWalFileIsCutBackAfterABurst) {
+  ScratchDir dir("yinsh-wal");
+  const auto db = dir.path() / "games.db";
+  std::string error;
+  auto store = server::open_store(db.string(), &error);
+  ASSERT_TRUE(store) << error;
+  server::GameMeta meta{"walwalwalwal", Variant::Normal, std::nullopt, 1};
+  ASSERT_TRUE(store->create_game(meta, &error)) << error;
+  server::GameSummary summary;
+  summary.id = meta.id;
+  int64_t version = 0;
+  const std::string body(64 * 1024, 'x');
+  for (int batch = 0; batch < 8; ++batch) {  // 24 MB in about no time: the checkpointer is behind
+    std::vector<server::StoredEvent> events;
+    for (int i = 0; i < 48; ++i) events.push_back({++version, body});
+    ASSERT_EQ(store->append(meta.id, events, summary, &error), server::AppendStatus::Ok) << error;
+  }
+  const auto wal = db.string() + "-wal";
+  const auto peak = std::filesystem::file_size(wal);
+  EXPECT_GT(peak, 16u << 20);
+  uintmax_t size = peak;
+  for (int i = 0; i < 100 && size > (4u << 20); ++i) {  // small commits while the checkpointer catches up
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ASSERT_EQ(store->append(meta.id, {{++version, "{}"}}, summary, &error), server::AppendStatus::Ok) << error;
+    size = std::filesystem::file_size(wal);
+  }
+  EXPECT_LE(size, 4u << 20) << "the WAL stayed at " << size << " bytes (peak " << peak << ")";
+}
+
+TEST(EdgeProcess, LogLevelDebugAddsLinesThatInfoLeavesOut) {
+  ScratchDir dir("yinsh-debug-log");
+  auto log_of = [&](const std::string& level) {  // the server's output over 2 s, then SIGTERM
+    return run_command("timeout -s TERM 2 " + std::string(YINSH_BIN) + " serve --port 0 --web-root /nonexistent --db " +
+                       (dir.path() / (level + ".db")).string() + " --log-level " + level)
+        .first;
+  };
+  const std::string debug = log_of("debug"), info = log_of("info");
+  EXPECT_NE(debug.find(" debug store sqlite, 2 I/O threads, 0 trusted proxies, TLS off"), std::string::npos) << debug;
+  EXPECT_NE(info.find("listening on"), std::string::npos) << info;
+  EXPECT_EQ(info.find(" debug "), std::string::npos) << info;
 }

@@ -8,6 +8,7 @@
 #include <future>
 #include <thread>
 
+#include "server/common/metrics.h"
 #include "server/hub/hub.h"
 #include "server/store/store.h"
 #include "test_hub.h"
@@ -24,25 +25,29 @@ class FlakyStore final : public Store {
  public:
   explicit FlakyStore(std::unique_ptr<Store> inner) : inner_(std::move(inner)) {}
   std::atomic<bool> fail = false;
+  std::atomic<bool> fail_writes = false;  // reads work (a read-only database, a full disk)
   std::atomic<bool> block = false;
+  // What the database says; it names a socket, as libpq does, which clients must not see.
+  static constexpr const char* kCause = "connection to server on socket \"/run/secret/.s.PGSQL.5432\" failed: disk on fire";
 
   std::string kind() const override { return inner_->kind(); }
   void transact(const std::function<void(Sql&)>& work) override {
     check();
+    if (fail_writes) throw StoreUnavailable("attempt to write a readonly database");
     inner_->transact(work);
   }
   bool create_game(const GameMeta& meta, std::string* error) override {
-    if (fail) return *error = "disk on fire", false;
+    if (fail || fail_writes) return *error = kCause, false;
     return inner_->create_game(meta, error);
   }
   AppendStatus append(const std::string& game, const std::vector<StoredEvent>& events, const GameSummary& summary,
                       std::string* error, RatedGame* rating) override {
-    if (fail) return *error = "disk on fire", AppendStatus::Failed;
+    if (fail || fail_writes) return *error = kCause, AppendStatus::Failed;
     return inner_->append(game, events, summary, error, rating);
   }
   AppendStatus create_with_events(const GameMeta& meta, const std::vector<StoredEvent>& events,
                                   const GameSummary& summary, std::string* error) override {
-    if (fail) return *error = "disk on fire", AppendStatus::Failed;
+    if (fail || fail_writes) return *error = kCause, AppendStatus::Failed;
     return inner_->create_with_events(meta, events, summary, error);
   }
   std::optional<GameMeta> load_meta(const std::string& id) override {
@@ -69,7 +74,7 @@ class FlakyStore final : public Store {
 
  private:
   void check() const {
-    if (fail) throw StoreUnavailable("disk on fire");
+    if (fail) throw StoreUnavailable(kCause);
   }
   std::unique_ptr<Store> inner_;
 };
@@ -108,6 +113,9 @@ class HubStore : public test::HubTest {
     ASSERT_TRUE(inner) << error;
     store_ = std::make_unique<FlakyStore>(std::move(inner));
     HubOptions o;
+    o.metrics = &metrics_;
+    o.warn = [this](const std::string& line) { log("warn " + line); };
+    o.info = [this](const std::string& line) { log("info " + line); };
     o.sweep_interval_ms = 20;
     // A waiting game's expiry timer keeps it in memory; these tests need games that left it.
     o.seeks.expiry_ms = 0;
@@ -126,8 +134,22 @@ class HubStore : public test::HubTest {
     EXPECT_EQ(hub_->games_loaded(), 0u);
     return {r.body["game"], r.body["token"]};
   }
+  void log(const std::string& line) {
+    std::lock_guard l(log_mutex_);
+    log_.push_back(line);
+  }
+  std::vector<std::string> log_lines(const std::string& part) {
+    std::lock_guard l(log_mutex_);
+    std::vector<std::string> out;
+    for (const auto& line : log_)
+      if (line.find(part) != std::string::npos) out.push_back(line);
+    return out;
+  }
   test::ScratchDir dir_{"yinsh-hubstore"};
   std::unique_ptr<FlakyStore> store_;
+  Metrics metrics_;
+  std::mutex log_mutex_;
+  std::vector<std::string> log_;
 };
 
 }  // namespace
@@ -237,4 +259,57 @@ TEST_F(HubStore, NewAiGamesAreRefusedWhileThePoolIsSaturated) {
   EXPECT_EQ(code(r), "ai_busy");
   EXPECT_NE(r.body["error"]["message"].get<std::string>().find("busy"), std::string::npos);
   EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(R"({"name":"x"})", {}, d); }).status, 201);  // people: fine
+}
+
+TEST_F(HubStore, AnOutageIsLoggedOnceWithItsCauseCountedAndBackAgainAndClientsSeeNoPath) {
+  const auto [id, token] = stored_game();
+  store_->fail = true;
+  std::vector<std::string> messages;
+  for (int i = 0; i < 3; ++i) {
+    messages.push_back(call([&](Hub::Done d) { hub_->get_game(id, d); }).body.dump());
+    messages.push_back(call([&](Hub::Done d) { hub_->create_game("{}", {}, d); }).body.dump());
+    messages.push_back(call([&](Hub::Done d) { hub_->list_games("", "", d); }).body.dump());
+  }
+  auto inbox = std::make_shared<Inbox>();
+  auto client = hub_->open(inbox);
+  hub_->on_message(client, json({{"type", "hello"}, {"game", id}, {"token", token}}).dump());
+  auto e = inbox->next("error");
+  ASSERT_TRUE(e);
+  messages.push_back(e->dump());
+  for (const auto& m : messages) {
+    EXPECT_NE(m.find("store_unavailable"), std::string::npos) << m;
+    EXPECT_EQ(m.find("/run/secret"), std::string::npos) << m;
+    EXPECT_EQ(m.find("disk on fire"), std::string::npos) << m;
+  }
+  const auto failing = log_lines("storage is failing");
+  ASSERT_EQ(failing.size(), 1u);
+  EXPECT_NE(failing[0].find("disk on fire"), std::string::npos) << failing[0];
+  EXPECT_EQ(failing[0].rfind("warn ", 0), 0u) << failing[0];
+  EXPECT_GE(metrics_.store_errors.load(), 10u);
+  EXPECT_NE(metrics_.render("").find("yinsh_store_errors_total "), std::string::npos);
+  EXPECT_TRUE(log_lines("storage is back").empty());
+
+  store_->fail = false;
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->get_game(id, d); }).status, 200);
+  EXPECT_TRUE(log_lines("storage is back").empty());  // reads work; no write has since
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->create_game(R"({"name":"x"})", {}, d); }).status, 201);
+  const auto back = log_lines("storage is back");
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_NE(back[0].find("failed calls"), std::string::npos) << back[0];
+  EXPECT_EQ(log_lines("storage is failing").size(), 1u);
+  hub_->close(client);
+}
+
+TEST_F(HubStore, ReadyzIsNotReadyWhileWritesFailAndReadsWork) {
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->readiness(d); }).status, 200);
+  store_->fail_writes = true;
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->list_games("", "", d); }).status, 200);  // reads work
+  HttpReply r = call([&](Hub::Done d) { hub_->readiness(d); });
+  EXPECT_EQ(r.status, 503);
+  EXPECT_EQ(code(r), "store_unavailable");
+  EXPECT_EQ(r.body.dump().find("readonly"), std::string::npos) << r.body;
+  EXPECT_EQ(log_lines("storage is failing (the readiness check's write): attempt to write a readonly database").size(), 1u);
+  store_->fail_writes = false;
+  EXPECT_EQ(call([&](Hub::Done d) { hub_->readiness(d); }).status, 200);
+  EXPECT_EQ(log_lines("storage is back").size(), 1u);
 }

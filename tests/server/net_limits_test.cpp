@@ -55,11 +55,41 @@ TEST(Origin, OwnOriginListedOnesOrNone) {
 }
 
 TEST(ClientAddress, ForwardedForIsBelievedFromTrustedProxiesOnly) {
-  const std::vector<std::string> proxies = {"127.0.0.1", "10.0.0.2"};
+  const auto proxies = AddressRanges::lenient({"127.0.0.1", "10.0.0.2"});
   EXPECT_EQ(client_address("8.8.8.8", "1.1.1.1", proxies), "8.8.8.8");  // not a proxy: ignored
   EXPECT_EQ(client_address("127.0.0.1", "", proxies), "127.0.0.1");
   EXPECT_EQ(client_address("127.0.0.1", "203.0.113.7", proxies), "203.0.113.7");
   // A client may send its own X-Forwarded-For; only what trusted proxies appended counts.
   EXPECT_EQ(client_address("127.0.0.1", "6.6.6.6, 203.0.113.7, 10.0.0.2", proxies), "203.0.113.7");
   EXPECT_EQ(client_address("127.0.0.1", "10.0.0.2", proxies), "10.0.0.2");
+}
+
+TEST(ClientAddress, TrustedProxiesMayBeCidrRanges) {
+  const auto proxies = AddressRanges::lenient({"10.0.0.0/8", "fd00::/8", "192.168.1.7"});
+  EXPECT_EQ(client_address("10.200.3.4", "203.0.113.7", proxies), "203.0.113.7");
+  EXPECT_EQ(client_address("::ffff:10.1.1.1", "203.0.113.7", proxies), "203.0.113.7");  // dual-stack form
+  EXPECT_EQ(client_address("fd12::1", "198.51.100.9", proxies), "198.51.100.9");
+  EXPECT_EQ(client_address("11.0.0.1", "203.0.113.7", proxies), "11.0.0.1");
+  EXPECT_EQ(client_address("192.168.1.8", "203.0.113.7", proxies), "192.168.1.8");
+  // Chains: every hop inside a trusted range is skipped.
+  EXPECT_EQ(client_address("10.0.0.1", "203.0.113.7, 10.9.9.9", proxies), "203.0.113.7");
+}
+
+TEST(AddressRanges, AddressesAndRangesAreCheckedAndBadOnesNamed) {
+  std::string error;
+  const auto ok = AddressRanges::parse({"127.0.0.1", "10.0.0.0/8", "172.16.0.0/12", "::1", "fd00::/8", "0.0.0.0/0"}, &error);
+  ASSERT_TRUE(ok) << error;
+  EXPECT_TRUE(ok->contains("172.31.255.255"));
+  EXPECT_TRUE(ok->contains("8.8.8.8"));  // 0.0.0.0/0
+  EXPECT_FALSE(ok->contains("not-an-ip"));
+  const auto narrow = AddressRanges::parse({"172.16.0.0/12"}, &error);
+  ASSERT_TRUE(narrow);
+  EXPECT_TRUE(narrow->contains("172.16.0.1"));
+  EXPECT_FALSE(narrow->contains("172.32.0.1"));
+  EXPECT_FALSE(narrow->contains("::1"));
+  for (const std::string bad : {"not-an-ip", "10.0.0.0/33", "10.0.0.0/", "10.0.0/8", "::1/129", "1.2.3.4/x", ""}) {
+    error.clear();
+    EXPECT_FALSE(AddressRanges::parse({"127.0.0.1", bad}, &error)) << bad;
+    EXPECT_NE(error.find("--trusted-proxy " + bad + ": not an IP address or a CIDR range"), std::string::npos) << error;
+  }
 }

@@ -211,3 +211,42 @@ TEST_F(TlsTest, ANewCertificateIsUsedAfterAReloadAndABadOneKeepsTheOld) {
   EXPECT_NE(error.find("key.pem"), std::string::npos) << error;
   EXPECT_EQ(https(port_, *cctx_, http::verb::get, "/healthz").status, 200);  // still the second
 }
+
+namespace {
+
+// A private key of the other kind (EC) than the certificate's (RSA), or another RSA key.
+bool make_key(const std::filesystem::path& file, bool ec) {
+  const std::string cmd = std::string(ec ? "openssl ecparam -name prime256v1 -genkey -noout" : "openssl genrsa") +
+                          " -out " + file.string() + (ec ? "" : " 2048") + " >/dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
+}
+
+}  // namespace
+
+TEST(TlsKeyCheck, AKeyThatIsNotTheCertificatesIsRefusedAtStart) {
+  ScratchDir scratch("yinsh-tls-key");
+  const auto& dir = scratch.path();
+  if (!make_certificate(dir, "first")) GTEST_SKIP() << "openssl cannot make a certificate";
+  for (const bool ec : {true, false}) {
+    ASSERT_TRUE(make_key(dir / "other.pem", ec));
+    server::ServerOptions o = test_server_options(dir);
+    o.tls_cert = (dir / "cert.pem").string();
+    o.tls_key = (dir / "other.pem").string();
+    server::Server srv(o);
+    std::string error;
+    EXPECT_FALSE(srv.start(&error)) << (ec ? "an EC key beside an RSA certificate" : "another RSA key");
+    EXPECT_NE(error.find("other.pem does not belong to the certificate"), std::string::npos) << error;
+  }
+}
+
+TEST_F(TlsTest, AReloadWithAKeyThatIsNotTheCertificatesKeepsTheOld) {
+  for (const bool ec : {true, false}) {
+    ASSERT_TRUE(make_key(dir_ / "key.pem", ec));  // the files a renewal left half done
+    std::string error;
+    EXPECT_FALSE(server_->reload_tls(&error));
+    EXPECT_NE(error.find("does not belong to the certificate"), std::string::npos) << error;
+    const Reply r = https(port_, *cctx_, http::verb::get, "/healthz");  // the handshake still works
+    EXPECT_EQ(r.status, 200);
+    EXPECT_EQ(r.subject, "/CN=first");
+  }
+}

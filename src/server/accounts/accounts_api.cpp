@@ -267,7 +267,8 @@ void AccountsApi::handle(AccountRequest req, HttpDone done) {
     try {
       r = impl->serve(req);
     } catch (const StoreUnavailable& e) {
-      r = http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what());
+      (void)e;  // the cause names files or sockets: not for clients
+      r = http_error(503, "store_unavailable", "storage is unavailable; nothing changed, try again in a moment");
     } catch (const std::exception& e) {
       r = http_error(500, "internal", e.what());
     }

@@ -63,6 +63,7 @@ std::string Metrics::render(const std::string& games) const {
   metric(out, "yinsh_snapshots_coalesced_total", "counter", "Snapshots replaced by a newer one before being sent.",
          snapshots_coalesced);
   metric(out, "yinsh_decisions_total", "counter", "Decisions stored (rate() gives decisions per second).", decisions);
+  metric(out, "yinsh_store_errors_total", "counter", "Store calls (reads and writes) that failed.", store_errors);
   metric(out, "yinsh_ai_queue_depth", "gauge", "AI searches waiting for a thread.", ai_queue);
   ai_think_seconds.write(out, "yinsh_ai_think_seconds", "Time of one AI search.");
   store_commit_seconds.write(out, "yinsh_store_commit_seconds", "Time of one group commit of the store writer.");

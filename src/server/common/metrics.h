@@ -42,6 +42,7 @@ struct Metrics {
   std::atomic<int64_t> ai_queue{0};    // AI searches waiting for a thread
   Histogram ai_think_seconds;
   Histogram store_commit_seconds;  // one group commit of the store writer
+  std::atomic<uint64_t> store_errors{0};  // store calls (reads and writes) that failed
 
   // The Prometheus text: everything above, then `games` (lines already in the format, from
   // the hub), then the process's resident memory.

@@ -5,12 +5,17 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <filesystem>
 #include <cstring>
 
 namespace yinsh::server {
 
 std::unique_ptr<DbLock> DbLock::acquire(const std::string& db_path, std::string* error) {
-  const std::string path = db_path + ".lock";
+  // The lock goes beside the real file: a symbolic link (or another spelling of the path) to
+  // a database that a server holds finds that server's lock.
+  std::error_code ec;
+  const auto real = std::filesystem::weakly_canonical(db_path, ec);
+  const std::string path = (ec ? db_path : real.string()) + ".lock";
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
     *error = "cannot open the lock file " + path + ": " + std::strerror(errno);

@@ -1,5 +1,5 @@
 // DbLock: one server per SQLite database. An exclusive flock(2) on "<db>.lock" beside the
-// database, held for the process's life (the kernel drops it when the process dies, even by
+// database (the real file: symbolic links in its path are followed), held for the process's life (the kernel drops it when the process dies, even by
 // SIGKILL, so a crash leaves no stale lock). The file holds the holder's pid, so a second
 // server can say who has it.
 #pragma once

@@ -49,10 +49,10 @@ void with_stored_report(Hub::Impl& impl, const std::string& id, Hub::Done done, 
     std::optional<std::string> stored;
     try {
       stored = impl.store.load_report(id);
-      impl.store_ok = true;
+      impl.health.succeeded(StoreHealth::Op::Read);
     } catch (const StoreUnavailable& e) {
-      impl.store_ok = false;
-      return done(http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what()));
+      impl.health.failed(StoreHealth::Op::Read, "reading the report of " + id, e.what());
+      return done(http_error(503, "store_unavailable", StoreHealth::kClientMessage));
     }
     if (stored) return done(ready_reply(id, *stored));
     if (impl.analysis.pending(id)) return done(pending_reply(id, impl.analysis.queued()));
@@ -66,7 +66,8 @@ HttpReply Hub::Impl::queue_report(const std::string& key, const Position& start,
   const auto submitted = analysis.submit(key, start, moves, [this](const std::string& k, const std::string& report) {
     on_store([this, k, report] {
       std::string why;
-      if (!store.save_report(k, report, &why)) store_ok = false;  // asked again, it is queued again
+      if (store.save_report(k, report, &why)) health.succeeded(StoreHealth::Op::Write);
+      else health.failed(StoreHealth::Op::Write, "storing the report of " + k, why);  // asked again, it is queued again
     });
   });
   switch (submitted) {

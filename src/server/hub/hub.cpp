@@ -61,10 +61,10 @@ std::shared_ptr<Room> Hub::Impl::load(const std::string& id, ApiError* error) {
   try {
     meta = store.load_meta(id);
     if (meta) events = store.load_events(id, 0);
-    store_ok = true;
+    health.succeeded(StoreHealth::Op::Read);
   } catch (const StoreUnavailable& e) {
-    store_ok = false;
-    *error = {"store_unavailable", std::string("storage is unavailable: ") + e.what()};
+    health.failed(StoreHealth::Op::Read, "loading game " + id, e.what());
+    *error = {"store_unavailable", StoreHealth::kClientMessage};
     return nullptr;
   }
   if (!meta) {
@@ -86,6 +86,7 @@ std::shared_ptr<Room> Hub::Impl::load(const std::string& id, ApiError* error) {
     } catch (const std::exception&) {  // shown once the store answers again
     }
   }
+  const std::string status(to_string(g.status()));
   std::shared_ptr<Room> r;
   {
     std::lock_guard lock(mutex);
@@ -97,6 +98,8 @@ std::shared_ptr<Room> Hub::Impl::load(const std::string& id, ApiError* error) {
     r = it->second;
     if (!inserted) return r;
   }
+  if (options.debug)
+    options.debug("game " + id + " loaded from the store (" + std::to_string(events.size()) + " events, " + status + ")");
   r->post([r] { r->settle(); });
   return r;
 }
@@ -121,7 +124,10 @@ void Hub::Impl::sweep() {
   {
     std::lock_guard lock(mutex);
     if (stopped) return;
-    std::erase_if(rooms, [](const auto& kv) { return kv.second.use_count() == 1; });
+    const size_t dropped = std::erase_if(rooms, [](const auto& kv) { return kv.second.use_count() == 1; });
+    if (dropped && options.debug)
+      options.debug("sweep: " + std::to_string(dropped) + " games nobody uses dropped from memory, " +
+                    std::to_string(rooms.size()) + " held");
   }
   sweep_timer.expires_after(std::chrono::milliseconds(std::max<int64_t>(1, options.sweep_interval_ms)));
   sweep_timer.async_wait([this](boost::system::error_code ec) {
@@ -142,11 +148,11 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
   on_store([this, meta = std::move(meta), g = std::move(g), events = std::move(events), done = std::move(done)]() mutable {
     std::string why;
     if (!store.create_game(meta, &why) || store.append(meta.id, events, g.summary(), &why) != AppendStatus::Ok) {
-      store_ok = false;
-      const ApiError e{"store_unavailable", "cannot store the new game: " + why};
+      health.failed(StoreHealth::Op::Write, "storing the new game " + meta.id, why);
+      const ApiError e{"store_unavailable", StoreHealth::kClientMessage};
       return done(nullptr, &e);
     }
-    store_ok = true;
+    health.succeeded(StoreHealth::Op::Write);
     auto r = std::make_shared<Room>(*this, std::move(g));
     {
       std::lock_guard lock(mutex);
@@ -162,7 +168,8 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
 Hub::Impl::Impl(asio::io_context& io, Store& s, HubOptions o)
     : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
       store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres"),
-      analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }}),
+      analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }, o.warn}),
+      health(o.warn, o.info, o.metrics ? &o.metrics->store_errors : nullptr),
       upload_tokens(o.upload_burst) {
   if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
 }
@@ -182,8 +189,8 @@ void Hub::start() {
       ApiError e;
       impl_->load(id, &e);
     }
-  } catch (const StoreUnavailable&) {
-    impl_->store_ok = false;  // the games load on their first request
+  } catch (const StoreUnavailable& e) {  // the games load on their first request
+    impl_->health.failed(StoreHealth::Op::Read, "loading the unfinished games", e.what());
   }
   impl_->sweep();
   impl_->lobby->start();
@@ -233,9 +240,9 @@ std::string Hub::metrics_text() const {
         const auto counts = h.store.count_by_status();
         for (size_t i = 0; i < counts.size(); ++i) h.stored_by_status[i] = counts[i];
         h.stored_counted_at = now;
-        h.store_ok = true;
-      } catch (const StoreUnavailable&) {
-        h.store_ok = false;
+        h.health.succeeded(StoreHealth::Op::Read);
+      } catch (const StoreUnavailable& e) {
+        h.health.failed(StoreHealth::Op::Read, "counting the games", e.what());
       }
       h.counting = false;
     });

@@ -51,6 +51,10 @@ class SiteBus;
 
 struct HubOptions {
   Metrics* metrics = nullptr;  // counted into when set (decisions, AI queue and think time, commits)
+  // Where the hub's warnings go (the server's log); any thread. Unset: nowhere.
+  std::function<void(const std::string&)> warn;
+  std::function<void(const std::string&)> info;
+  std::function<void(const std::string&)> debug;
   int ai_threads = 0;  // AI searches at once; 0: one per core
   int ai_max_games = 0;  // games against the AI in play at once; 0: AiPool::kGamesPerThread per thread
   int store_threads = 2;  // store reads and game creation
@@ -97,7 +101,8 @@ class Hub {
   void get_report(const std::string& id, Done done);
   void upload_report(std::string_view body, Done done);
   void get_uploaded_report(const std::string& id, Done done);
-  // /readyz: 200 when the store answers, 503 store_unavailable when it does not.
+  // /readyz: 200 when the store answers a read and takes a write (one row rewritten as it
+  // is), 503 store_unavailable when it does not.
   void readiness(Done done);
   std::string store_kind() const;
   // Games held in memory now (the rest are in the store only).

@@ -182,10 +182,10 @@ void Hub::list_games(std::string_view status, std::string_view limit, Done done)
     json games = json::array();
     try {
       for (const auto& s : impl->store.list_games(st, n)) games.push_back(to_json(s));
-      impl->store_ok = true;
+      impl->health.succeeded(StoreHealth::Op::Read);
     } catch (const StoreUnavailable& e) {
-      impl->store_ok = false;
-      return done(http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what()));
+      impl->health.failed(StoreHealth::Op::Read, "listing games", e.what());
+      return done(http_error(503, "store_unavailable", StoreHealth::kClientMessage));
     }
     done({200, {{"games", games}}, {}});
   });
@@ -195,12 +195,18 @@ void Hub::readiness(Done done) {
   impl_->on_store([impl = impl_.get(), done] {
     try {
       impl->store.load_meta("readyz");  // a real read; no game has this id
-      impl->store_ok = true;
-      done({200, {{"ready", true}, {"store", impl->store.kind()}}, {}});
+      impl->health.succeeded(StoreHealth::Op::Read);
     } catch (const StoreUnavailable& e) {
-      impl->store_ok = false;
-      done(http_error(503, "store_unavailable", std::string("storage is unavailable: ") + e.what()));
+      impl->health.failed(StoreHealth::Op::Read, "the readiness check's read", e.what());
     }
+    try {  // a real write of one row, its value unchanged: a read-only database or a full disk refuses it
+      impl->store.transact([](Sql& sql) { sql.run("UPDATE schema_migrations SET applied_at = applied_at WHERE version = 1"); });
+      impl->health.succeeded(StoreHealth::Op::Write);
+    } catch (const std::exception& e) {
+      impl->health.failed(StoreHealth::Op::Write, "the readiness check's write", e.what());
+    }
+    if (impl->health.ready()) done({200, {{"ready", true}, {"store", impl->store.kind()}}, {}});
+    else done(http_error(503, "store_unavailable", StoreHealth::kClientMessage));
   });
 }
 

@@ -246,13 +246,15 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
       }
     });
   } else if (status == AppendStatus::Failed) {
-    const ApiError error{"store_unavailable", "storage failed, nothing changed: " + why};
+    hub.health.failed(StoreHealth::Op::Write, "storing game " + game.id(), why);
+    const ApiError error{"store_unavailable", StoreHealth::kClientMessage};
     if (after) after(&error);
     // A person sees the error and can try again; the server's own commands (an AI decision,
     // a flag fall) have nobody to do that: in a second, look again at what the game needs.
     ai_pending_version = -1;
     retry_later();
   } else {
+    hub.health.succeeded(StoreHealth::Op::Write);
     game = std::move(*next);
     if (before_broadcast) before_broadcast(event);
     broadcast(event);  // with the ratings when the event ended a rated game
@@ -273,8 +275,8 @@ void Room::catch_up(std::function<void()> then) {
     std::vector<StoredEvent> events;
     try {
       events = self->hub.store.load_events(self->game.id(), from);
-    } catch (const StoreUnavailable&) {
-      self->hub.store_ok = false;  // nothing new, as far as we can tell
+    } catch (const StoreUnavailable& e) {  // nothing new, as far as we can tell
+      self->hub.health.failed(StoreHealth::Op::Read, "catching up game " + self->game.id(), e.what());
     }
     asio::post(self->strand, [self, events = std::move(events), then = std::move(then)] {
       self->busy = false;

@@ -35,6 +35,7 @@
 #include "server/wire/server_messages.h"
 #include "server/store/store.h"
 #include "server/store/store_writer.h"
+#include "server/hub/store_health.h"
 
 namespace yinsh::server {
 
@@ -183,10 +184,10 @@ struct Hub::Impl : LobbyHost {
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<Room>> rooms;
   std::atomic<bool> stopped = false;
-  std::atomic<bool> store_ok = true;  // the last store call succeeded
   bool multi_process = false;  // the store is shared with other processes
   // Game reports: after store_pool, so that it stops (and is destroyed) first.
   AnalysisPool analysis;
+  StoreHealth health;  // failures logged once per outage, counted; /readyz
   std::mutex upload_mutex;
   double upload_tokens;
   std::chrono::steady_clock::time_point upload_refill = std::chrono::steady_clock::now();

@@ -80,7 +80,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     method_ = std::string(req_.method_string());
     const std::string_view target(req_.target().data(), req_.target().size());
     path_ = std::string(target.substr(0, target.find('?')));
-    address_ = client_address(ticket_->address(), header("X-Forwarded-For"), ctx_.limits.trusted_proxies);
+    address_ = client_address(ticket_->address(), header("X-Forwarded-For"), ctx_.trusted);
     const unsigned version = req_.version();
     if (!ctx_.addresses.take_http_token(address_)) {
       ctx_.metrics.http_rate_limited.fetch_add(1);
@@ -176,11 +176,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     auto header = [&](auto name) { const auto v = req_[name]; return std::string_view(v.data(), v.size()); };
     std::optional<ApiRequest> api;  // the request as the modules behind HttpRoutes see it: made once
     auto request = [&]() -> const ApiRequest& {
-      if (!api)
+      if (!api) {
+        // X-Forwarded-Proto says how the client reached a proxy: believed from a trusted one only.
+        const std::string proto(ctx_.trusted.contains(ticket_->address()) ? header("X-Forwarded-Proto") : "");
         api = ApiRequest{std::string(req_.method_string()), std::string(path), std::string(query), req_.body(),
                          cookie_value(header(http::field::cookie), kSessionCookie), address_,
-                         kTls || header("X-Forwarded-Proto") == "https", std::string(header(http::field::host)),
-                         std::string(header("X-Forwarded-Proto"))};
+                         kTls || proto == "https", std::string(header(http::field::host)), proto};
+      }
       return *api;
     };
     if (method == http::verb::get && ctx_.pages && ctx_.pages->route(request(), done))  // pictures, link previews

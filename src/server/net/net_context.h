@@ -103,7 +103,8 @@ class SessionSet {
 
 struct Context {
   Context(const NetLimits& l, const std::string& log_level)
-      : limits(l), addresses(l), logs(std::make_unique<Logs>(log_level)) {}
+      : limits(l), trusted(AddressRanges::lenient(l.trusted_proxies)), addresses(l),
+        logs(std::make_unique<Logs>(log_level)) {}
   Hub* hub = nullptr;  // set once the hub exists; sessions use it while the server runs
   // The routes answered by other modules than the hub, set with it by the server (server.cpp):
   HttpRoutes* accounts = nullptr;     // /api/account/..., player pages, leaderboard, online
@@ -111,6 +112,7 @@ struct Context {
   HttpRoutes* pages = nullptr;        // pictures and link previews of games (GET only)
   std::filesystem::path web_root;
   NetLimits limits;
+  AddressRanges trusted;  // --trusted-proxy: whose X-Forwarded-For and X-Forwarded-Proto are believed
   AddressTable addresses;
   Metrics metrics;
   std::unique_ptr<Logs> logs;

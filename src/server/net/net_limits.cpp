@@ -7,10 +7,6 @@ namespace yinsh::server {
 
 namespace {
 
-bool listed(const std::vector<std::string>& list, std::string_view s) {
-  return std::find(list.begin(), list.end(), s) != list.end();
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -29,7 +25,7 @@ std::optional<std::string> AddressTable::admit(const std::string& address) {
   std::lock_guard lock(mutex_);
   if (total_ >= size_t(limits_.max_connections))
     return "the server has " + std::to_string(limits_.max_connections) + " connections open, its limit";
-  const bool proxy = listed(limits_.trusted_proxies, address);  // a proxy carries many clients
+  const bool proxy = trusted_.contains(address);  // a proxy carries many clients
   Entry& e = entries_[address];
   if (!proxy && e.connections >= limits_.max_per_address)
     return "too many connections from " + address + " (limit " + std::to_string(limits_.max_per_address) + ")";
@@ -91,9 +87,8 @@ bool origin_allowed(std::string_view origin, std::string_view host, const std::v
   return false;
 }
 
-std::string client_address(const std::string& peer, std::string_view forwarded_for,
-                           const std::vector<std::string>& trusted_proxies) {
-  if (forwarded_for.empty() || !listed(trusted_proxies, peer)) return peer;
+std::string client_address(const std::string& peer, std::string_view forwarded_for, const AddressRanges& trusted) {
+  if (forwarded_for.empty() || !trusted.contains(peer)) return peer;
   // X-Forwarded-For: client, proxy1, proxy2 (each proxy appends the address it saw).
   std::string result = peer;
   while (!forwarded_for.empty()) {
@@ -101,7 +96,7 @@ std::string client_address(const std::string& peer, std::string_view forwarded_f
     const std::string_view last = trim(comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1));
     if (last.empty()) break;
     result = std::string(last);
-    if (!listed(trusted_proxies, result)) break;
+    if (!trusted.contains(result)) break;
     if (comma == std::string_view::npos) break;
     forwarded_for = forwarded_for.substr(0, comma);
   }

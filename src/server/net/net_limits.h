@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "server/net/address_ranges.h"
+
 namespace yinsh::server {
 
 struct NetLimits {
@@ -23,13 +25,16 @@ struct NetLimits {
   double http_rate = 50;              // HTTP requests per second per address (token bucket)
   double http_burst = 100;
   std::vector<std::string> allow_origins;    // besides the server's own (http(s)://Host)
-  std::vector<std::string> trusted_proxies;  // addresses whose X-Forwarded-For is believed
+  // Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are
+  // believed (address_ranges.h; checked at start).
+  std::vector<std::string> trusted_proxies;
 };
 
 class AddressTable {
  public:
   using Clock = std::chrono::steady_clock;
-  explicit AddressTable(const NetLimits& limits) : limits_(limits) {}
+  explicit AddressTable(const NetLimits& limits)
+      : limits_(limits), trusted_(AddressRanges::lenient(limits.trusted_proxies)) {}
 
   // Counts a new connection from `address`; nullopt if admitted (release() it when it
   // closes), else why it is refused.
@@ -48,6 +53,7 @@ class AddressTable {
   void forget_if_idle(std::map<std::string, Entry>::iterator it, Clock::time_point now);
 
   NetLimits limits_;
+  AddressRanges trusted_;
   mutable std::mutex mutex_;
   std::map<std::string, Entry> entries_;
   size_t total_ = 0;
@@ -59,7 +65,6 @@ bool origin_allowed(std::string_view origin, std::string_view host, const std::v
 
 // The client's address: the peer, or, when the peer is a trusted proxy, the last address of
 // X-Forwarded-For that is not itself a trusted proxy.
-std::string client_address(const std::string& peer, std::string_view forwarded_for,
-                           const std::vector<std::string>& trusted_proxies);
+std::string client_address(const std::string& peer, std::string_view forwarded_for, const AddressRanges& trusted);
 
 }  // namespace yinsh::server

@@ -1,5 +1,8 @@
 #include "server/net/tls.h"
 
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+
 #include <boost/asio/ssl/context.hpp>
 
 namespace yinsh::server {
@@ -18,8 +21,21 @@ bool TlsContext::load(const std::string& cert_file, const std::string& key_file,
     return false;
   }
   ctx->use_private_key_file(key_file, ssl::context::pem, ec);
-  if (ec) {
-    *error = "cannot use the private key " + key_file + ": " + ec.message();
+  if (ec) {  // a key of the certificate's type is compared here already
+    *error = ec.message().find("mismatch") != std::string::npos
+                 ? "the private key " + key_file + " does not belong to the certificate " + cert_file + " (" +
+                       ec.message() + ")"
+                 : "cannot use the private key " + key_file + ": " + ec.message();
+    return false;
+  }
+  // OpenSSL keeps a key of another type (an EC key beside an RSA certificate) in a slot of its
+  // own without complaint, and every handshake then fails: the pair is checked here.
+  if (SSL_CTX_check_private_key(ctx->native_handle()) != 1) {
+    const unsigned long code = ERR_get_error();
+    char reason[256] = "the key is not the certificate's";
+    if (code) ERR_error_string_n(code, reason, sizeof reason);
+    ERR_clear_error();
+    *error = "the private key " + key_file + " does not belong to the certificate " + cert_file + " (" + reason + ")";
     return false;
   }
   std::lock_guard lock(mutex_);

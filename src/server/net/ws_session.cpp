@@ -68,7 +68,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
     auto xff = req.find("X-Forwarded-For");
     address_ = client_address(ticket_->address(),
                               xff == req.end() ? std::string_view() : std::string_view(xff->value().data(), xff->value().size()),
-                              ctx_.limits.trusted_proxies);
+                              ctx_.trusted);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
       res.set(http::field::server, "yinsh");
@@ -149,6 +149,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
   void on_accept(beast::error_code ec) {
     if (ec) return;
     accepted_ = true;
+    ctx_.logs->debug("websocket opened from " + address_ + (who_.guest() ? "" : " (" + who_.name + ")"));
     ctx_.sessions.add(shared_from_this(), who_.account);
     client_ = ctx_.hub->open(weak_from_this(), who_, address_);
     if (!who_.guest()) ctx_.online.add(who_.name);  // removed by the destructor

@@ -6,7 +6,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 
 #include "analysis/report_format.h"
 
@@ -59,11 +61,18 @@ void AnalysisPool::stop() {
 
 // SCHED_IDLE: the thread runs only on a core nothing else wants; nice 19 as well, for
 // kernels or containers that refuse SCHED_IDLE (lowering one's own priority needs no rights).
+// A sandbox may refuse both (a system call filter: EPERM); the reports then run at the normal
+// priority, still stepping aside for the AI (wait_for_ai), and the pool says so once.
 void AnalysisPool::lower_priority() {
   sched_param param{};
   param.sched_priority = 0;
-  if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &param) != 0) low_priority_ = false;
-  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
+  const int idle = pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
+  const int nice_error = setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19) == 0 ? 0 : errno;
+  if (idle == 0) return;
+  low_priority_ = false;
+  if (nice_error == 0 || warned_.exchange(true) || !options_.warn) return;
+  options_.warn(std::string("game reports run at the normal priority: SCHED_IDLE refused (") + std::strerror(idle) +
+                "), nice 19 refused (" + std::strerror(nice_error) + ")");
 }
 
 void AnalysisPool::wait_for_ai() {

@@ -37,6 +37,8 @@ class AnalysisPool {
     uint64_t nodes = analysis::DEFAULT_NODES;  // per searched position (the report's budget)
     size_t max_queued = 1000;
     std::function<bool()> yield_to;  // true: live games need the cores now (wait)
+    // Told once (from a pool thread) when the threads cannot lower their priority at all.
+    std::function<void(const std::string&)> warn;
   };
   explicit AnalysisPool(Options options);
   ~AnalysisPool();  // stop()
@@ -76,6 +78,7 @@ class AnalysisPool {
   std::set<std::string> pending_;
   std::atomic<bool> stopping_ = false;
   std::atomic<bool> low_priority_ = true;
+  std::atomic<bool> warned_ = false;
   std::atomic<uint64_t> yields_ = 0;
   std::atomic<uint64_t> analysts_ = 0;
   std::atomic<uint64_t> full_ = 0;

@@ -81,11 +81,11 @@ std::string archive_record(const OnlineGame& game) {
 }
 
 int export_games(Store& store, int64_t since_ms, std::ostream& out, std::vector<std::string>* skipped) {
-  auto games = store.list_games(std::nullopt, INT_MAX);
+  auto games = store.list_games(Status::Over, INT_MAX);
   std::reverse(games.begin(), games.end());  // oldest first
   int n = 0;
   for (const auto& s : games) {
-    if (s.created_at < since_ms) continue;
+    if (s.created_at < since_ms || s.status != Status::Over) continue;  // Over lists Aborted too
     std::string error;
     const auto g = load_game(store, s.id, &error);
     if (!g) {

@@ -27,8 +27,8 @@ std::optional<OnlineGame> load_game(Store& store, const std::string& id, std::st
 // Result, Termination) plus Date and Time (UTC) of its creation.
 std::string archive_record(const OnlineGame& game);
 
-// Writes every game created at or after `since_ms` (Unix ms), oldest first, separated by a
-// blank line. Returns how many; games whose log cannot be read are listed in `skipped`.
+// Writes every finished game (status over) created at or after `since_ms` (Unix ms), oldest
+// first, separated by a blank line (`yinsh export --records`; store_archive.h keeps them all). Returns how many; games whose log cannot be read are listed in `skipped`.
 int export_games(Store& store, int64_t since_ms, std::ostream& out,
                  std::vector<std::string>* skipped = nullptr);
 

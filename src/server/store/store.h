@@ -104,8 +104,14 @@ class Store {
 // "host=... dbname=..."). Nullptr with `error` when it cannot be opened.
 // Whether `spec` names a PostgreSQL database (else it is a SQLite file).
 bool is_postgres_spec(const std::string& spec);
-std::unique_ptr<Store> open_store(const std::string& spec, std::string* error);
-std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* error);
-std::unique_ptr<Store> open_postgres_store(const std::string& conninfo, std::string* error);
+// Migrate: a missing SQLite file is made and the schema brought up to date (the server).
+// AsIs: the database is read as it is (`yinsh export`): nothing is created or migrated, and
+// one whose schema is not this program's is refused with what to do.
+enum class StoreOpen { Migrate, AsIs };
+std::unique_ptr<Store> open_store(const std::string& spec, std::string* error, StoreOpen mode = StoreOpen::Migrate);
+std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* error,
+                                         StoreOpen mode = StoreOpen::Migrate);
+std::unique_ptr<Store> open_postgres_store(const std::string& conninfo, std::string* error,
+                                           StoreOpen mode = StoreOpen::Migrate);
 
 }  // namespace yinsh::server

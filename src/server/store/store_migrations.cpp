@@ -102,6 +102,16 @@ std::string schema_script(int version, int64_t now_ms) {
   return out;
 }
 
+void require_current_schema(Sql& sql) {
+  const int found = schema_version(sql);
+  if (found == kSchemaVersion) return;
+  throw std::runtime_error("the database is at schema version " + std::to_string(found) + ", this program's is " +
+                           std::to_string(kSchemaVersion) +
+                           (found < kSchemaVersion ? ": it is read as it is, not upgraded; start `yinsh serve` on it once "
+                                                     "to upgrade it"
+                                                   : ": it was written by a newer program"));
+}
+
 int migrate(Sql& sql, int64_t now_ms) {
   static_assert(kSchemaVersion >= 1);
   if (int(migrations().size()) != kSchemaVersion) throw std::logic_error("kSchemaVersion != number of migrations");

@@ -28,6 +28,9 @@ int migrate(Sql& sql, int64_t now_ms);
 
 // The version the database is at (0 without schema_migrations).
 int schema_version(Sql& sql);
+// Throws std::runtime_error saying what to do unless the database is at kSchemaVersion (a
+// store opened as it is, without migrating).
+void require_current_schema(Sql& sql);
 
 // The SQL that takes a database to `version` (1..kSchemaVersion): its migrations' statements
 // and schema_migrations' rows, as text for a shell (statements ending in ';'). Tests build a

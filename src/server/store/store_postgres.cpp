@@ -80,14 +80,18 @@ class Receiver final : public pqxx::notification_receiver {
 
 class PostgresStore final : public Store {
  public:
-  explicit PostgresStore(const std::string& conninfo)
+  PostgresStore(const std::string& conninfo, StoreOpen mode)
       : conninfo_(std::getenv("PGCONNECT_TIMEOUT") ? conninfo : with_connect_timeout(conninfo, kConnectTimeoutSeconds)) {
     for (int i = 0; i < kPoolSize; ++i) free_.push_back(connect());
     pqxx::work w(*free_.front());
-    w.exec("SELECT pg_advisory_xact_lock(7366421)");  // one process migrates the schema
     PostgresSql sql(w);
-    migrate(sql, std::chrono::duration_cast<std::chrono::milliseconds>(
-                     std::chrono::system_clock::now().time_since_epoch()).count());
+    if (mode == StoreOpen::AsIs) {
+      require_current_schema(sql);
+    } else {
+      w.exec("SELECT pg_advisory_xact_lock(7366421)");  // one process migrates the schema
+      migrate(sql, std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch()).count());
+    }
     w.commit();
   }
 
@@ -580,9 +584,9 @@ std::string store_detail::with_connect_timeout(const std::string& conninfo, int 
   return conninfo.empty() ? setting : conninfo + " " + setting;
 }
 
-std::unique_ptr<Store> open_postgres_store(const std::string& conninfo, std::string* error) {
+std::unique_ptr<Store> open_postgres_store(const std::string& conninfo, std::string* error, StoreOpen mode) {
   try {
-    return std::make_unique<PostgresStore>(conninfo);
+    return std::make_unique<PostgresStore>(conninfo, mode);
   } catch (const std::exception& e) {
     if (error) *error = std::string("cannot open PostgreSQL database: ") + e.what();
     return nullptr;

@@ -22,16 +22,22 @@ using namespace store_detail;
 
 class SqliteStore final : public Store {
  public:
-  explicit SqliteStore(const std::string& path)
-      : db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX, 5000) {
-    db_.exec("PRAGMA journal_mode=WAL");
-    db_.exec("PRAGMA synchronous=NORMAL");
+  static constexpr int64_t kWalSizeLimit = 4 << 20;  // bytes of WAL kept after a checkpoint
+  SqliteStore(const std::string& path, StoreOpen mode)
+      : db_(path, mode == StoreOpen::AsIs ? SQLite::OPEN_READWRITE | SQLite::OPEN_FULLMUTEX
+                                          : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX,
+            5000) {
+    if (mode == StoreOpen::Migrate) {
+      db_.exec("PRAGMA journal_mode=WAL");
+      db_.exec("PRAGMA synchronous=NORMAL");
+    }
     db_.exec("PRAGMA foreign_keys=ON");
     {  // the schema: versioned migrations (store_migrations.h)
       SQLite::Transaction tx(db_);
       SqliteSql sql(db_);
-      migrate(sql, std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::system_clock::now().time_since_epoch()).count());
+      if (mode == StoreOpen::AsIs) require_current_schema(sql);
+      else migrate(sql, std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch()).count());
       tx.commit();
     }
     insert_event_ = std::make_unique<SQLite::Statement>(
@@ -48,6 +54,10 @@ class SqliteStore final : public Store {
     // thread of their own. SQLite's automatic checkpoint would run inside the commit that
     // crosses 1000 WAL pages, and every game waiting on that group commit would wait for it.
     db_.exec("PRAGMA wal_autocheckpoint=0");
+    // The WAL file keeps the size of its largest burst unless it is cut back: each time a
+    // complete checkpoint lets the next commit start the WAL over, SQLite truncates the file to
+    // this size (a burst of imports or a long reader can grow it to tens of MB meanwhile).
+    db_.exec("PRAGMA journal_size_limit=" + std::to_string(kWalSizeLimit));
     checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });
   }
 
@@ -371,9 +381,9 @@ class SqliteStore final : public Store {
 
 }  // namespace
 
-std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* error) {
+std::unique_ptr<Store> open_sqlite_store(const std::string& path, std::string* error, StoreOpen mode) {
   try {
-    return std::make_unique<SqliteStore>(path);
+    return std::make_unique<SqliteStore>(path, mode);
   } catch (const std::exception& e) {
     if (error) *error = "cannot open SQLite database " + path + ": " + e.what();
     return nullptr;
@@ -385,9 +395,9 @@ bool is_postgres_spec(const std::string& spec) {
          spec.find("dbname=") != std::string::npos || spec.find("host=") != std::string::npos;
 }
 
-std::unique_ptr<Store> open_store(const std::string& spec, std::string* error) {
-  if (is_postgres_spec(spec)) return open_postgres_store(spec, error);
-  return open_sqlite_store(spec, error);
+std::unique_ptr<Store> open_store(const std::string& spec, std::string* error, StoreOpen mode) {
+  if (is_postgres_spec(spec)) return open_postgres_store(spec, error, mode);
+  return open_sqlite_store(spec, error, mode);
 }
 
 }  // namespace yinsh::server
