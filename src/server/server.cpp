@@ -24,6 +24,18 @@ namespace net = boost::asio;
 
 // ---------------------------------------------------------------------------- Server
 
+namespace {
+
+// The configured public origin, or the listening socket's own.
+std::string public_origin(const ServerOptions& o, uint16_t port) {
+  if (!o.public_origin.empty()) return o.public_origin;
+  const bool any = o.host.empty() || o.host == "0.0.0.0" || o.host == "::";
+  const std::string host = any ? "localhost" : o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host;
+  return std::string(o.tls_cert.empty() ? "http" : "https") + "://" + host + ":" + std::to_string(port);
+}
+
+}  // namespace
+
 struct Server::Impl {
   ServerOptions options;
   net::io_context ioc;
@@ -70,14 +82,24 @@ bool Server::start(std::string* error) {
   s.options.hub.metrics = &s.ctx->metrics;
   s.hub = std::make_unique<Hub>(s.ioc, *s.store, s.options.hub);
   s.ctx->hub = s.hub.get();
-  s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online);
+  s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online, s.options.accounts);
   s.ctx->accounts = s.accounts.get();
   s.ctx->resolver = s.accounts.get();
+  // Revocation: the accounts API's logouts, password changes and deletions reach the open
+  // connections of the account at once (Hub::account_changed; the hub also checks every
+  // second for changes made elsewhere).
+  s.hub->set_session_resolver(s.accounts.get());
+  s.accounts->on_account_changed([hub = s.hub.get()](const std::string& account) { hub->account_changed(account); });
   s.ctx->web_root = std::filesystem::absolute(s.options.web_root);
-  s.pages = std::make_unique<GamePages>(*s.hub, s.ctx->web_root);
-  s.ctx->pages = s.pages.get();
+  while (!s.options.public_origin.empty() && s.options.public_origin.back() == '/') s.options.public_origin.pop_back();
+  if (!s.options.public_origin.empty() && !valid_public_origin(s.options.public_origin)) {
+    *error = "--public-origin must be http(s)://HOST[:PORT] with no path: " + s.options.public_origin;
+    return false;
+  }
   s.listener = std::make_shared<Listener>(s.ioc, s.ctx);
   if (!s.listener->open(s.options.host, s.options.port, error)) return false;
+  s.pages = std::make_unique<GamePages>(*s.hub, s.ctx->web_root, public_origin(s.options, s.listener->port()));
+  s.ctx->pages = s.pages.get();
   try {
     s.hub->start();
   } catch (const std::exception& e) {

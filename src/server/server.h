@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "server/accounts/accounts_api.h"
 #include "server/hub/hub.h"
 #include "server/net/net_limits.h"
 
@@ -21,7 +22,11 @@ struct ServerOptions {
   std::string log_level = "info";  // trace, debug, info (with the access log), warn, error, off
   NetLimits net;
   std::string tls_cert, tls_key;  // both set: HTTPS and WSS only (PEM files)
+  // Where people reach the server ("https://yinsh.example.org"): the absolute URLs of link
+  // previews. Empty: http(s)://HOST:PORT of the listening socket (localhost for 0.0.0.0 / ::).
+  std::string public_origin;
   HubOptions hub;
+  AccountLimits accounts;
 };
 
 class Server {

@@ -5,6 +5,7 @@
 #include "server/hub/hub.h"
 
 #include "core/notation.h"
+#include "server/accounts/accounts_store.h"
 #include "server/hub/room.h"
 #include "server/lobby/lobby.h"
 #include "search/levels.h"
@@ -141,6 +142,26 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
   }
   on_store([this, meta = std::move(meta), g = std::move(g), events = std::move(events), done = std::move(done)]() mutable {
     std::string why;
+    // A rated game's accounts are checked as they are now, not as their connections knew
+    // them: a closed or deleted account (whose socket may not be closed yet) gets no game.
+    if (meta.rated) {
+      const GameSummary sum = g.summary();
+      try {
+        AccountStore accounts(store);
+        for (const std::string* id : {&sum.white_account, &sum.black_account}) {
+          if (id->empty()) continue;
+          const auto a = accounts.by_id(*id);
+          if (!a || !a->active()) {
+            const ApiError e{"not_allowed", "rated games need live accounts: an account of this game is closed or deleted"};
+            return done(nullptr, &e);
+          }
+        }
+      } catch (const StoreUnavailable& e) {
+        store_ok = false;
+        const ApiError err{"store_unavailable", std::string("storage is unavailable: ") + e.what()};
+        return done(nullptr, &err);
+      }
+    }
     if (!store.create_game(meta, &why) || store.append(meta.id, events, g.summary(), &why) != AppendStatus::Ok) {
       store_ok = false;
       const ApiError e{"store_unavailable", "cannot store the new game: " + why};
@@ -163,7 +184,7 @@ Hub::Impl::Impl(asio::io_context& io, Store& s, HubOptions o)
     : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
       store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres"),
       analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }}),
-      upload_tokens(o.upload_burst) {
+      upload_tokens(o.upload_burst), session_timer(io) {
   if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
 }
 
@@ -186,6 +207,7 @@ void Hub::start() {
     impl_->store_ok = false;  // the games load on their first request
   }
   impl_->sweep();
+  impl_->check_sessions();
   impl_->lobby->start();
   Impl* impl = impl_.get();
   impl_->store.watch([impl](const std::string& game, int64_t version) {
@@ -212,7 +234,10 @@ void Hub::stop() {
     if (impl_->stopped) return;
     impl_->stopped = true;
   }
-  asio::post(impl_->ioc, [impl = impl_.get()] { impl->sweep_timer.cancel(); });
+  asio::post(impl_->ioc, [impl = impl_.get()] {
+    impl->sweep_timer.cancel();
+    impl->session_timer.cancel();
+  });
   impl_->lobby->stop();
   impl_->ai_pool.stop();
   impl_->analysis.stop();  // before the store pool: a finished report is saved there
@@ -275,11 +300,24 @@ std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out, Identity w
   c->who = std::move(who);
   c->name = c->who.name;  // a guest names itself in its hello
   c->tokens = impl_->options.rate_burst;
+  if (!c->who.guest()) {
+    std::lock_guard lock(impl_->accounts_mutex);
+    impl_->account_clients.emplace(c->who.account, c);
+  }
   impl_->lobby->connected(c);
   return c;
 }
 
 void Hub::close(const std::shared_ptr<Client>& client) {
+  if (!client->who.guest()) {
+    std::lock_guard lock(impl_->accounts_mutex);
+    auto [first, last] = impl_->account_clients.equal_range(client->who.account);
+    for (auto it = first; it != last; ++it)
+      if (it->second.lock() == client) {
+        impl_->account_clients.erase(it);
+        break;
+      }
+  }
   impl_->lobby->left(client.get());
   std::lock_guard lock(client->mutex);
   if (auto r = client->room) r->post([r, c = client.get()] { r->detach(c); });
@@ -295,6 +333,8 @@ static void reject(const std::shared_ptr<Hub::Client>& client, const std::shared
 }
 
 void Hub::on_message(const std::shared_ptr<Client>& client, std::string_view text) {
+  if (client->revoked)
+    return reject(client, client->current_room(), {"session_ended", "your session has ended: log in again"}, nullptr);
   if (!client->take_token(impl_->options.rate_per_second, impl_->options.rate_burst))
     return reject(client, client->current_room(), {"rate_limited", "too many messages; slow down"}, nullptr);
   ClientRead read = read_client_message(text);
@@ -320,7 +360,10 @@ void Hub::Impl::dispatch(const std::shared_ptr<Client>& client, ClientMessage ms
     r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
     return;
   }
-  if (hello->name && client->who.guest()) client->name = clean_text(*hello->name, kMaxNameChars);
+  if (hello->name && client->who.guest()) {
+    client->name = clean_text(*hello->name, kMaxNameChars);
+    if (passes_for_computer(client->name)) client->name = "Guest";  // the computer's name is not a guest's
+  }
   client->loading = true;
   lock.unlock();
   const std::string game = hello->game;
