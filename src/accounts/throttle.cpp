@@ -9,7 +9,7 @@ namespace yinsh::accounts {
 LoginThrottle::Clock::duration LoginThrottle::wait(const std::string& key, Clock::time_point now) const {
   const auto it = entries_.find(key);
   if (it == entries_.end() || now - it->second.last >= kForgetAfter) return Clock::duration::zero();
-  const int over = it->second.failures - kFreeFailures;
+  const int over = it->second.failures - free_failures_;
   if (over < 0) return Clock::duration::zero();
   const Clock::duration delay = std::min<Clock::duration>(std::chrono::seconds(int64_t{1} << std::min(over, 20)), kMaxDelay);
   const Clock::time_point until = it->second.last + delay;

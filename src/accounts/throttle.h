@@ -1,9 +1,12 @@
-// Login throttling: after failed logins, a key (a client address, or an account) must wait
-// before its next attempt, the wait doubling with each failure: 0 for the first
-// kFreeFailures failures, then 1 s, 2 s, 4 s, ... up to kMaxDelay. A success clears the key;
-// failures are forgotten kForgetAfter after the last one. The caller checks both the address
-// and the account, so neither many accounts from one address nor many addresses against one
-// account get more tries. Not thread-safe: one owner (the server's accounts strand) calls it.
+// Login throttling: after failed logins, a key (an account from one address, an address, an
+// account from anywhere) must wait before its next attempt, the wait doubling with each
+// failure: 0 for the first `free_failures` failures (kFreeFailures unless told), then 1 s,
+// 2 s, 4 s, ... up to kMaxDelay. A success clears the key; failures are forgotten kForgetAfter
+// after the last one. The server keeps three (docs/accounts.md, "Limits"): one per (account,
+// address) that bites soon, and one per address and one per account with much higher free
+// budgets, so that guesses from anywhere do not lock the owner out of their own account while
+// neither many accounts from one address nor many addresses against one account get unlimited
+// tries. Not thread-safe: its owner locks.
 // Standard library only; time is passed in, so tests need no clock.
 #pragma once
 
@@ -22,6 +25,8 @@ class LoginThrottle {
   static constexpr std::chrono::minutes kForgetAfter{60};
   static constexpr size_t kMaxKeys = 100'000;  // beyond it, the oldest entries are dropped
 
+  explicit LoginThrottle(int free_failures = kFreeFailures) : free_failures_(free_failures) {}
+
   // How long `key` must still wait before an attempt is heard (zero: now).
   Clock::duration wait(const std::string& key, Clock::time_point now) const;
   void failed(const std::string& key, Clock::time_point now);
@@ -34,6 +39,7 @@ class LoginThrottle {
     Clock::time_point last;
   };
   void prune(Clock::time_point now);
+  int free_failures_;
   std::unordered_map<std::string, Entry> entries_;
 };
 

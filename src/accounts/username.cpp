@@ -37,9 +37,10 @@ std::string skeleton_of(std::string_view name) {
   for (char c : name) {
     if (joiner(c)) continue;
     c = char(std::tolower(static_cast<unsigned char>(c)));
-    if (c == '0') c = 'o';
-    if (c == '1' || c == 'i') c = 'l';
-    if (c == '5') c = 's';
+    // Digits that pass for letters: 0 o, 1 l, 2 z, 3 e, 4 a, 5 s, 6 b, 7 t, 8 b, 9 g.
+    static constexpr char kDigitAs[] = "olzeasbtbg";
+    if (c >= '0' && c <= '9') c = kDigitAs[c - '0'];
+    if (c == 'i') c = 'l';
     s += c;
   }
   std::string out;
@@ -49,6 +50,9 @@ std::string skeleton_of(std::string_view name) {
       ++i;
     } else if (i + 1 < s.size() && s[i] == 'v' && s[i + 1] == 'v') {
       out += 'w';
+      ++i;
+    } else if (i + 1 < s.size() && s[i] == 'c' && s[i + 1] == 'l') {
+      out += 'd';
       ++i;
     } else {
       out += s[i];

@@ -21,6 +21,12 @@ struct StormOptions {
   int sources = 100;             // loopback only: logins come from 127.0.0.2, .3, ... (one per account)
   std::string prefix = "storm";  // account names: storm0, storm1, ...
   int timeout_s = 120;           // a login unanswered this long counts as failed
+  // Loopback only: every storm login from this one address (e.g. 127.0.0.2) instead of
+  // `sources` addresses; and `bystanders` other addresses after it (127.0.0.3, .4, ...), each
+  // logging into its own account (PREFIXb0, PREFIXb1, ...) every 250 ms during the storm: what
+  // one address's storm leaves the others.
+  std::string source;
+  int bystanders = 0;
 };
 
 struct StormReport {
@@ -31,12 +37,16 @@ struct StormReport {
   std::vector<double> probe_at_s, probe_ms;
   double began_s = 0, ended_s = 0;  // first login sent, last login answered (from the bots' start)
   std::vector<std::string> first_errors;
+  // The bystanders' logins (StormOptions::bystanders): answered 200, and every other answer.
+  long bystander_ok = 0, bystander_failed = 0;
+  std::vector<double> bystander_ms;
 };
 
 using StormClock = std::chrono::steady_clock;
 
-// Registers the accounts (409 name_taken: logs into it instead, which must succeed); returns
-// one session token per account for the probe. Throws std::runtime_error with the reason.
+// Registers the accounts, each from the address its logins come from (409 name_taken: logs into
+// it instead, which must succeed), and the bystanders' accounts; returns one session token per
+// storm account for the probe. Throws std::runtime_error with the reason.
 std::vector<std::string> prepare_storm_accounts(const StormOptions& o);
 
 // Runs the storm on the calling thread: waits until `t0 + start_s`, offers `rate` logins a

@@ -117,12 +117,26 @@ void add_serve_command(CLI::App& app) {
       ->check(CLI::Range(0.1, 1000000.0));
   option(*cmd, "--http-burst", opts->net.http_burst, "HTTP request burst allowed per client address")
       ->check(CLI::Range(1.0, 1000000.0));
+  option(*cmd, "--register-per-hour", opts->accounts.registrations_per_hour,
+         "Accounts a client address may register per hour (0: no limit)")
+      ->check(CLI::Range(0.0, 1000000.0));
+  option(*cmd, "--register-burst", opts->accounts.registration_burst, "Accounts a client address may register at once")
+      ->check(CLI::Range(1.0, 1000000.0));
+  option(*cmd, "--password-threads", opts->accounts.password_threads,
+         "Threads that hash and check passwords (Argon2id, 64 MiB each)")
+      ->check(CLI::Range(1, 64));
+  option(*cmd, "--password-jobs-per-address", opts->accounts.password_jobs_per_address,
+         "Password requests (login, register, ...) one client address may have under way; more are 503 busy")
+      ->check(CLI::Range(1, 10000));
   option(*cmd, "--tls-cert", opts->tls_cert,
          "PEM certificate chain: serve HTTPS and WSS only (with --tls-key; reloaded on SIGHUP)");
   option(*cmd, "--tls-key", opts->tls_key, "PEM private key of --tls-cert");
   option(*cmd, "--allow-origin", opts->net.allow_origins,
          "Origin allowed to open WebSocket connections besides the server's own (repeatable: "
          "https://example.org)");
+  option(*cmd, "--public-origin", opts->public_origin,
+         "Where people reach the server (https://yinsh.example.org): the absolute URLs of link previews "
+         "(default: the listening address)");
   option(*cmd, "--trusted-proxy", opts->net.trusted_proxies,
          "Address of a reverse proxy whose X-Forwarded-For is believed (repeatable: 127.0.0.1)");
 

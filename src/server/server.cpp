@@ -26,6 +26,18 @@ namespace net = boost::asio;
 
 // ---------------------------------------------------------------------------- Server
 
+namespace {
+
+// The configured public origin, or the listening socket's own.
+std::string public_origin(const ServerOptions& o, uint16_t port) {
+  if (!o.public_origin.empty()) return o.public_origin;
+  const bool any = o.host.empty() || o.host == "0.0.0.0" || o.host == "::";
+  const std::string host = any ? "localhost" : o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host;
+  return std::string(o.tls_cert.empty() ? "http" : "https") + "://" + host + ":" + std::to_string(port);
+}
+
+}  // namespace
+
 struct Server::Impl {
   ServerOptions options;
   net::io_context ioc;
@@ -52,10 +64,13 @@ struct Server::Impl {
 static void join_site(Server::Impl& s) {
   s.accounts->set_site(s.site.get());
   std::shared_ptr<Context> ctx = s.ctx;
-  s.site_handles.push_back(s.site->subscribe(SiteTopic::AccountChanged, [ctx](const json& body) {
-    if (auto c = AccountChanged::read(body))
+  s.site_handles.push_back(s.site->subscribe(SiteTopic::AccountChanged, [ctx, hub = s.hub.get()](const json& body) {
+    const auto c = AccountChanged::read(body);
+    if (!c) return;
+    if (c->change != AccountChange::Checked)
       ctx->sessions.close_account(c->account, c->change == AccountChange::Deleted ? "the account was deleted"
                                                                                   : "signed out on every device");
+    hub->account_changed(c->account);  // the rest: a session ended, muted, closed (revocation.cpp)
   }));
   if (!s.site->shared()) return;
   SiteBus* site = s.site.get();
@@ -113,14 +128,23 @@ bool Server::start(std::string* error) {
   s.options.hub.debug = [ctx = s.ctx](const std::string& text) { ctx->logs->debug(text); };
   s.hub = std::make_unique<Hub>(s.ioc, *s.store, s.options.hub);
   s.ctx->hub = s.hub.get();
-  s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online);
+  s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online, s.options.accounts);
   s.ctx->accounts = s.accounts.get();
   s.ctx->resolver = s.accounts.get();
+  // Revocation: the accounts API's logouts, password changes and deletions reach the open
+  // connections of the account at once through the site (join_site; the hub also checks every
+  // second for changes made elsewhere, such as the admin command on the database).
+  s.hub->set_session_resolver(s.accounts.get());
   s.ctx->web_root = std::filesystem::absolute(s.options.web_root);
-  s.pages = std::make_unique<GamePages>(*s.hub, s.ctx->web_root);
-  s.ctx->pages = s.pages.get();
+  while (!s.options.public_origin.empty() && s.options.public_origin.back() == '/') s.options.public_origin.pop_back();
+  if (!s.options.public_origin.empty() && !valid_public_origin(s.options.public_origin)) {
+    *error = "--public-origin must be http(s)://HOST[:PORT] with no path: " + s.options.public_origin;
+    return false;
+  }
   s.listener = std::make_shared<Listener>(s.ioc, s.ctx);
   if (!s.listener->open(s.options.host, s.options.port, error)) return false;
+  s.pages = std::make_unique<GamePages>(*s.hub, s.ctx->web_root, public_origin(s.options, s.listener->port()));
+  s.ctx->pages = s.pages.get();
   try {
     s.hub->start();
   } catch (const std::exception& e) {
@@ -174,6 +198,7 @@ void Server::stop() {
   s.listener->stop();
   s.ctx->draining = true;
   s.ctx->sessions.close_all("server restarting");
+  s.site_handles.clear();  // no message of the site reaches the hub or the sessions from here on
   s.hub->stop();
   s.accounts->stop();
   s.ctx->online.observe(nullptr);  // the site's rows of this server go with it (its goodbye)

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "server/accounts/accounts_api.h"
 #include "server/hub/hub.h"
 #include "server/net/net_limits.h"
 #include "server/site/pg_site.h"
@@ -22,8 +23,12 @@ struct ServerOptions {
   std::string log_level = "info";  // trace, debug, info (with the access log), warn, error, off
   NetLimits net;
   std::string tls_cert, tls_key;  // both set: HTTPS and WSS only (PEM files)
+  // Where people reach the server ("https://yinsh.example.org"): the absolute URLs of link
+  // previews. Empty: http(s)://HOST:PORT of the listening socket (localhost for 0.0.0.0 / ::).
+  std::string public_origin;
   HubOptions hub;
   PgSiteOptions site;  // with PostgreSQL: the site's heartbeat and lease (docs/server.md "One site")
+  AccountLimits accounts;
 };
 
 class Server {

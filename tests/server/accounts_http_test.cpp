@@ -117,6 +117,35 @@ TEST_F(AccountsHttpTest, WrongPasswordsAreThrottledWithOneMessageForUnknownNames
   EXPECT_FALSE(std::string(right.headers[http::field::retry_after]).empty());
 }
 
+// A guest's seat may not take an account's name (or a look-alike of it) nor the computer's;
+// an account's seat is marked as one in the views' data, a guest's is not.
+TEST_F(AccountsHttpTest, GuestsCannotPassForAnAccountOrTheComputer) {
+  const std::string alice = registered("alice");
+  auto guest = [&](const std::string& name) {
+    return http_request(port_, http::verb::post, "/api/games", json{{"color", "white"}, {"name", name}}.dump());
+  };
+  for (const std::string name : {"alice", "ALICE", "4lice", "al1ce"}) {
+    const auto r = guest(name);
+    EXPECT_EQ(r.status, 409) << name << ": " << r.text;
+    EXPECT_EQ(r.body["error"]["code"], "name_taken") << name;
+  }
+  for (const std::string name : {"Computer (level 8)", "computer", "COMPUTER-3"}) {
+    const auto r = guest(name);
+    EXPECT_EQ(r.status, 409) << name << ": " << r.text;
+    EXPECT_EQ(r.body["error"]["code"], "name_reserved") << name;
+  }
+  const auto carol = guest("carol");
+  ASSERT_EQ(carol.status, 201) << carol.text;
+  const std::string game = carol.body["game"];
+  EXPECT_EQ(carol.body["snapshot"]["state"]["seats"]["white"]["account"], false) << carol.text;
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/games/" + game + "/join", json{{"name", "Alice"}}.dump()).status,
+            409);
+  const auto joined = http_request(port_, http::verb::post, "/api/games/" + game + "/join", "{}", cookie(alice));
+  ASSERT_EQ(joined.status, 200) << joined.text;
+  EXPECT_EQ(joined.body["snapshot"]["state"]["seats"]["black"]["name"], "alice");
+  EXPECT_EQ(joined.body["snapshot"]["state"]["seats"]["black"]["account"], true) << joined.text;
+}
+
 TEST_F(AccountsHttpTest, CrossSitePostsAreRefusedAndSameSiteOnesPass) {
   const std::vector<std::pair<std::string, std::string>> evil = {{"Origin", "https://evil.example"}};
   auto r = post("/api/account/register", {{"name", "carol"}, {"password", "correct horse"}}, "", evil);
@@ -241,57 +270,165 @@ TEST(SessionCookie, SecureOnlyOverTlsAndParsedAmongOthers) {
   EXPECT_EQ(server::cookie_value("xyinsh_session=abc", "yinsh_session"), "");
 }
 
-// A storm of logins (docs/benchmarks.md): the password pool takes at most its cap of
-// requests and answers the rest 503 `busy` at once; a logged-in player's session lookup
-// (another pool) is answered while the password pool is full.
-TEST(AccountsApiPools, PasswordWorkIsCappedAndSessionsDoNotWaitBehindIt) {
-  const test::ScratchDir dir("yinsh-pools");
-  std::string error;
-  auto store = server::open_store((dir / "games.db").string(), &error);
-  ASSERT_TRUE(store) << error;
-  {
-    server::AccountsApi api(*store, nullptr, 1, 4);
-    std::mutex m;
-    std::condition_variable cv;
-    std::vector<int> statuses;
-    std::vector<std::string> order;  // "login" or "me", as answered
-    std::string token;
-    auto call = [&](server::AccountRequest req, const std::string& what) {
-      api.handle(std::move(req), [&, what](server::HttpReply r) {
-        std::lock_guard lock(m);
-        statuses.push_back(r.status);
-        order.push_back(what);
-        if (r.status == 201) token = r.set_cookie.substr(14, 43);
-        cv.notify_all();
-      });
-    };
-    auto wait_for = [&](size_t n) {
-      std::unique_lock lock(m);
-      return cv.wait_for(lock, std::chrono::seconds(120), [&] { return statuses.size() >= n; });
-    };
-    const std::string body = json{{"name", "stormy"}, {"password", "correct horse"}}.dump();
-    call({"POST", "/api/account/register", "", body, "", "127.0.0.1"}, "register");
-    ASSERT_TRUE(wait_for(1));
-    ASSERT_EQ(statuses[0], 201);
-    ASSERT_EQ(token.size(), 43u);
-    statuses.clear();
-    order.clear();
-    for (int i = 0; i < 20; ++i) call({"POST", "/api/account/login", "", body, "", "127.0.0.1"}, "login");
-    call({"GET", "/api/account/me", "", "", token, "127.0.0.1"}, "me");
-    ASSERT_TRUE(wait_for(21));
-    std::lock_guard lock(m);
-    const auto ok = std::count(statuses.begin(), statuses.end(), 200);
-    const auto busy = std::count(statuses.begin(), statuses.end(), 503);
-    EXPECT_EQ(ok + busy, 21) << "only successes and refusals as busy";
-    EXPECT_GE(ok, 5) << "the cap's 4 logins and the session lookup";
-    EXPECT_GE(busy, 1) << "20 logins at once, 4 held: the rest are refused at once";
-    // The lookup came after 4 accepted logins (each a hash on the one password thread), and
-    // does not wait for them.
-    const auto me = std::find(order.begin(), order.end(), "me") - order.begin();
-    const auto last_login = order.size() - 1 - (std::find(order.rbegin(), order.rend(), "login") - order.rbegin());
-    EXPECT_LT(me, long(last_login)) << "the session lookup waited behind the password queue";
+// Calls AccountsApi::handle directly with any client address (the tests below need many),
+// and waits for the replies.
+class DirectApi {
+ public:
+  DirectApi(server::Store& store, server::AccountLimits limits) : api_(store, nullptr, limits) {}
+  // Sends without waiting; the reply goes to `replies` under `what`.
+  void send(const std::string& method, const std::string& path, const json& body, const std::string& address,
+            const std::string& what, const std::string& session = "") {
+    api_.handle({method, path, "", body.is_null() ? "" : body.dump(), session, address}, [this, what](server::HttpReply r) {
+      std::lock_guard lock(m_);
+      replies_.emplace_back(what, std::move(r));
+      cv_.notify_all();
+    });
   }
-  store.reset();  // closed before the directory goes
+  // Sends and waits for this one reply.
+  server::HttpReply call(const std::string& path, const json& body, const std::string& address) {
+    const std::string what = "call" + std::to_string(++calls_);
+    send("POST", path, body, address, what);
+    std::unique_lock lock(m_);
+    server::HttpReply out;
+    cv_.wait(lock, [&] {
+      for (auto& [w, r] : replies_)
+        if (w == what) return out = r, true;
+      return false;
+    });
+    return out;
+  }
+  // Waits until `n` replies have come (false after 120 s).
+  bool wait_for(size_t n) {
+    std::unique_lock lock(m_);
+    return cv_.wait_for(lock, std::chrono::seconds(120), [&] { return replies_.size() >= n; });
+  }
+  std::vector<std::pair<std::string, server::HttpReply>> replies() {
+    std::lock_guard lock(m_);
+    return replies_;
+  }
+  server::AccountsApi& api() { return api_; }
+
+ private:
+  server::AccountsApi api_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::vector<std::pair<std::string, server::HttpReply>> replies_;
+  int calls_ = 0;
+};
+
+// A store on a fresh SQLite file for the direct tests.
+class DirectApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string error;
+    store_ = server::open_store((dir_ / "games.db").string(), &error);
+    ASSERT_TRUE(store_) << error;
+  }
+  void TearDown() override { store_.reset(); }  // closed before the directory goes
+  static json login(const std::string& name, const std::string& password = "correct horse") {
+    return {{"name", name}, {"password", password}};
+  }
+  test::ScratchDir dir_{"yinsh-direct"};
+  std::unique_ptr<server::Store> store_;
+};
+
+// A session lookup (another pool) is answered while the password threads are full.
+TEST_F(DirectApiTest, SessionsDoNotWaitBehindPasswordWork) {
+  server::AccountLimits limits;
+  limits.password_threads = 1;
+  DirectApi d(*store_, limits);
+  const auto reg = d.call("/api/account/register", login("stormy"), "127.0.0.1");
+  ASSERT_EQ(reg.status, 201);
+  const std::string token = reg.set_cookie.substr(14, 43);
+  for (int i = 0; i < 20; ++i) d.send("POST", "/api/account/login", login("stormy"), "127.0.0.1", "login");
+  d.send("GET", "/api/account/me", nullptr, "127.0.0.1", "me", token);
+  ASSERT_TRUE(d.wait_for(22));
+  const auto replies = d.replies();
+  long ok = 0, busy = 0, me = -1, last_login = -1;
+  for (size_t i = 1; i < replies.size(); ++i) {
+    const auto& [what, r] = replies[i];
+    ok += r.status == 200;
+    busy += r.status == 503;
+    if (what == "me") me = long(i);
+    else last_login = long(i);
+  }
+  EXPECT_EQ(ok + busy, 21) << "only successes and refusals as busy";
+  EXPECT_EQ(busy, 20 - limits.password_jobs_per_address) << "one address holds at most its share of jobs";
+  EXPECT_LT(me, last_login) << "the session lookup waited behind the password queue";
+}
+
+// The login storm from one address while five others log in: the storm's address gets its
+// share of the password threads (and 503 busy beyond it), every other address's login succeeds.
+TEST_F(DirectApiTest, AStormFromOneAddressLeavesOtherAddressesTheirLogins) {
+  DirectApi d(*store_, {});
+  for (int i = 2; i <= 7; ++i)
+    ASSERT_EQ(d.call("/api/account/register", login("user" + std::to_string(i)), "127.0.0." + std::to_string(i)).status, 201);
+  // The storm: 30 logins at once from 127.0.0.2, then 10 more every 20 ms until the others are done.
+  size_t sent = 0;
+  auto storm = [&](int n) {
+    for (int i = 0; i < n; ++i, ++sent) d.send("POST", "/api/account/login", login("user2"), "127.0.0.2", "storm");
+  };
+  storm(30);
+  for (int i = 3; i <= 7; ++i)
+    d.send("POST", "/api/account/login", login("user" + std::to_string(i)), "127.0.0." + std::to_string(i),
+           "other" + std::to_string(i));
+  sent += 5;
+  while (true) {
+    ASSERT_TRUE(d.wait_for(6 + sent - 20));
+    int others = 0;
+    for (const auto& [what, r] : d.replies()) others += what.rfind("other", 0) == 0;
+    if (others == 5) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    storm(10);
+  }
+  ASSERT_TRUE(d.wait_for(6 + sent));
+  long storm_ok = 0, storm_busy = 0;
+  for (const auto& [what, r] : d.replies()) {
+    if (what.rfind("other", 0) == 0) EXPECT_EQ(r.status, 200) << what << ": " << r.body.dump();
+    if (what == "storm") {
+      EXPECT_TRUE(r.status == 200 || r.status == 503) << r.status;
+      (r.status == 200 ? storm_ok : storm_busy)++;
+    }
+  }
+  EXPECT_GE(storm_ok, 1);
+  EXPECT_GE(storm_busy, 1) << "the storm's address was not held to its share";
+}
+
+// Failed logins from anywhere do not lock the owner out: the owner logs in from a fresh address
+// after 10 failures elsewhere; the address that keeps guessing is throttled.
+TEST_F(DirectApiTest, TheOwnerLogsInFromAFreshAddressAfterFailuresElsewhere) {
+  DirectApi d(*store_, {});
+  ASSERT_EQ(d.call("/api/account/register", login("bob"), "198.51.100.1").status, 201);
+  for (int i = 1; i <= 10; ++i)
+    EXPECT_EQ(d.call("/api/account/login", login("bob", "wrong guess"), "203.0.113." + std::to_string(i)).status, 401);
+  // One address that keeps guessing soon waits (1 s, 2 s, 4 s, ...): refused unheard.
+  int refused_at = -1;
+  for (int i = 0; i < 12 && refused_at < 0; ++i) {
+    const auto r = d.call("/api/account/login", login("bob", "wrong guess"), "203.0.113.50");
+    if (r.status == 429) refused_at = i;
+    else EXPECT_EQ(r.status, 401);
+  }
+  EXPECT_GE(refused_at, 5) << "the first failures of an (account, address) are free";
+  EXPECT_EQ(d.call("/api/account/login", login("bob"), "203.0.113.50").status, 429) << "that address waits";
+  const auto owner = d.call("/api/account/login", login("bob"), "192.0.2.44");
+  EXPECT_EQ(owner.status, 200) << owner.body.dump();
+  EXPECT_EQ(d.call("/api/account/login", login("bob"), "198.51.100.1").status, 200) << "nor from the owner's own";
+}
+
+// Registrations are limited per address: a few at once, then 429 registration_limited with how
+// long to wait; other addresses are not affected, and a refused registration creates nothing.
+TEST_F(DirectApiTest, RegistrationsAreLimitedPerAddress) {
+  server::AccountLimits limits;
+  DirectApi d(*store_, limits);
+  const int burst = int(limits.registration_burst);
+  for (int i = 0; i < burst; ++i)
+    EXPECT_EQ(d.call("/api/account/register", login("many" + std::to_string(i)), "203.0.113.9").status, 201);
+  const auto refused = d.call("/api/account/register", login("onemore"), "203.0.113.9");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.body["error"]["code"], "registration_limited");
+  EXPECT_GE(refused.body["retry_after_s"].get<int>(), 3600 / int(limits.registrations_per_hour) - 1);
+  EXPECT_EQ(d.call("/api/account/login", login("onemore"), "198.51.100.2").status, 401) << "no account was made";
+  EXPECT_EQ(d.call("/api/account/register", login("elsewhere"), "198.51.100.2").status, 201);
 }
 
 }  // namespace

@@ -55,6 +55,14 @@ TEST(Username, LookAlikesShareASkeleton) {
   EXPECT_EQ(skeleton_of("will"), skeleton_of("vvill"));
   EXPECT_EQ(skeleton_of("big_ben"), skeleton_of("bigben"));
   EXPECT_EQ(skeleton_of("S5"), skeleton_of("ss"));
+  // Digits for letters, and letter pairs that pass for one letter.
+  EXPECT_EQ(skeleton_of("8ob"), skeleton_of("Bob"));
+  EXPECT_EQ(skeleton_of("clave"), skeleton_of("Dave"));
+  EXPECT_EQ(skeleton_of("4l1c3"), skeleton_of("alice"));
+  EXPECT_EQ(skeleton_of("7om"), skeleton_of("tom"));
+  EXPECT_EQ(skeleton_of("9reg"), skeleton_of("greg"));
+  EXPECT_EQ(skeleton_of("rnax"), skeleton_of("max"));
+  EXPECT_NE(skeleton_of("dave"), skeleton_of("cave"));
   EXPECT_NE(skeleton_of("alice"), skeleton_of("alicia"));
   EXPECT_NE(skeleton_of("bob"), skeleton_of("rob"));
 }

@@ -39,6 +39,8 @@ class LobbyTest : public ::testing::Test {
     o.hub.ai_movetime_ms = 5;
     o.hub.sweep_interval_ms = 20;
     o.hub.seeks = seeks;
+    o.hub.session_check_ms = session_check_ms;
+    o.accounts.registrations_per_hour = 0;  // the tests register many accounts from 127.0.0.1
     o.log_level = "warn";
     server_ = std::make_unique<server::Server>(o);
     std::string error;
@@ -61,6 +63,7 @@ class LobbyTest : public ::testing::Test {
     return false;
   }
   server::SeekOptions seeks;
+  int64_t session_check_ms = 1000;
   std::vector<std::string> trusted_proxies;
   std::filesystem::path dir_;
   std::unique_ptr<server::Server> server_;

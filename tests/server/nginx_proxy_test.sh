@@ -70,4 +70,32 @@ grep -q '"kind":"websocket".*"types":{.*"move":[1-9]' "$DIR/server.err" ||
 curl -s -o /dev/null --interface 127.0.0.2 -H "X-Forwarded-For: 192.0.2.1" "http://127.0.0.1:$UPSTREAM/api/levels"
 grep -q '"address":"192.0.2.1"' "$DIR/server.err" && { echo "FAIL: X-Forwarded-For believed from a client"; exit 1; }
 grep -q '"address":"127.0.0.2"' "$DIR/server.err" || { echo "FAIL: the peer's address was not logged"; exit 1; }
+# 4. A Transfer-Encoding other than chunked is 501 and nothing after it is read as a request,
+#    through nginx and at the server itself; the browser defences come through the proxy.
+raw() {  # PORT: one request whose body is framed two ways; prints every status line, then EOF
+  python3 - "$1" <<'PY'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+s.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}"
+          b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+got = b""
+try:
+    while True:
+        b = s.recv(65536)
+        if not b: break
+        got += b
+except socket.timeout:
+    print("no EOF")
+print("\n".join(l.decode() for l in got.split(b"\r\n") if l.startswith(b"HTTP/1.")))
+PY
+}
+for p in "$PORT" "$UPSTREAM"; do
+  got=$(raw "$p")
+  [ "$(echo "$got" | grep -c '^HTTP/1.1 501')" = 1 ] && [ "$(echo "$got" | wc -l)" = 1 ] ||
+    { echo "FAIL: Transfer-Encoding gzip on port $p: $got"; exit 1; }
+done
+headers=$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/api/levels")
+echo "$headers" | grep -qi "^content-security-policy: default-src 'self'" &&
+  echo "$headers" | grep -qi '^x-content-type-options: nosniff' ||
+  { echo "FAIL: the browser defences did not come through nginx: $headers"; exit 1; }
 echo "nginx proxy: ok"

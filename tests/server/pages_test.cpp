@@ -56,11 +56,11 @@ TEST_F(Pages, PreviewTagsPngAndGifOfAGame) {
   EXPECT_NE(og_title, std::string::npos) << page.text;
   EXPECT_LT(og_title, head_end);
   EXPECT_EQ(page.text.find("<b>"), std::string::npos);
-  EXPECT_NE(page.text.find("<meta property=\"og:image\" content=\"http://127.0.0.1/game/" + id + ".png\">"), std::string::npos);
+  EXPECT_NE(page.text.find("<meta property=\"og:image\" content=\"http://127.0.0.1:" + std::to_string(port_) + "/game/" + id + ".png\">"), std::string::npos);
   EXPECT_NE(page.text.find("<meta name=\"twitter:card\" content=\"summary_large_image\">"), std::string::npos);
   EXPECT_NE(page.text.find("in progress"), std::string::npos);
   const auto replay = get("/replay/" + id);
-  EXPECT_NE(replay.text.find("content=\"http://127.0.0.1/replay/" + id + "\""), std::string::npos) << replay.text;
+  EXPECT_NE(replay.text.find("content=\"http://127.0.0.1:" + std::to_string(port_) + "/replay/" + id + "\""), std::string::npos) << replay.text;
 
   const auto png = get("/game/" + id + ".png");
   ASSERT_EQ(png.status, 200) << png.text;

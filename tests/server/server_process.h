@@ -22,7 +22,7 @@ namespace yinsh::test {
 inline const std::vector<std::string> kFastServerFlags = {
     "--ai-movetime", "5",      "--web-root", "/nonexistent", "--rate",      "100000", "--burst", "100000",
     "--max-per-address", "100000", "--http-rate", "100000", "--http-burst", "100000", "--create-rate", "0",
-    "--max-open", "0"};
+    "--max-open", "0", "--register-per-hour", "0"};
 
 class ServerProcess {
  public:

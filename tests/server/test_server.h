@@ -44,7 +44,7 @@ class ScratchDir {
 
 // What every in-process test server starts from: a free port, the database `games.db` and the
 // web root `web/` inside `dir`, the message and HTTP rate limits and the lobby's game-creation
-// limits lifted (tests play far faster than people; a test of a limit sets it again), warnings
+// limits and the registrations per address lifted (tests play far faster than people; a test of a limit sets it again), warnings
 // only in the log.
 inline server::ServerOptions test_server_options(const std::filesystem::path& dir) {
   server::ServerOptions o;
@@ -56,6 +56,7 @@ inline server::ServerOptions test_server_options(const std::filesystem::path& di
   o.net.http_rate = o.net.http_burst = 100000;
   o.hub.seeks.create_per_minute = 0;
   o.hub.seeks.max_open = 0;
+  o.accounts.registrations_per_hour = 0;
   return o;
 }
 

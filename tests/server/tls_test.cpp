@@ -70,6 +70,7 @@ struct Reply {
   int status = 0;
   json body;
   std::string subject;
+  std::string hsts;  // the Strict-Transport-Security header
 };
 Reply https(uint16_t port, ssl::context& cctx, http::verb verb, const std::string& target, const std::string& body = "") {
   net::io_context ioc;
@@ -83,7 +84,8 @@ Reply https(uint16_t port, ssl::context& cctx, http::verb verb, const std::strin
   beast::flat_buffer buf;
   http::response<http::string_body> res;
   http::read(s, buf, res);
-  return {int(res.result_int()), json::parse(res.body(), nullptr, false), peer_subject(s)};
+  return {int(res.result_int()), json::parse(res.body(), nullptr, false), peer_subject(s),
+          std::string(res["Strict-Transport-Security"])};
 }
 
 // A seat over WSS that follows the game's state.
@@ -154,6 +156,7 @@ TEST_F(TlsTest, HttpsAndAWholeGameOverWss) {
   EXPECT_EQ(levels.status, 200);
   EXPECT_EQ(levels.body["levels"].size(), 8u);
   EXPECT_EQ(levels.subject, "/CN=first");
+  EXPECT_EQ(levels.hsts, "max-age=31536000");  // over TLS only (browser_defences_test.cpp: not over HTTP)
   const Reply c = https(port_, *cctx_, http::verb::post, "/api/games", R"({"color":"white","name":"alice"})");
   ASSERT_EQ(c.status, 201);
   const std::string id = c.body["game"];

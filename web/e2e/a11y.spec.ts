@@ -1,7 +1,8 @@
 // axe-core on every page (lobby, game while playing and when over, replay, imported record,
 // not found, analysis board, offline play), in the light and the dark theme: no serious or critical violation.
-import { expect, test } from "@playwright/test";
+
 import { expectAccessible } from "./axe";
+import { expect, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();

@@ -1,8 +1,9 @@
 // Accounts in the browser: register, log out, log in again (the header's account menu follows);
 // a guest who played a game registers and the game becomes the account's (the browser sends
 // its seat tokens with the registration).
-import { expect, test } from "@playwright/test";
+
 import { expectAccessible } from "./axe";
+import { expect, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();

@@ -2,7 +2,7 @@
 // ring moves by drag and drop and by click-click), then its replay, then an imported record.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { playToEnd, seeded } from "./play";
 import { SHOTS, webDir, YinshServer } from "./server";
 

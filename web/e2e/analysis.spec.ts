@@ -3,7 +3,7 @@
 // keeps working after the server is stopped.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { act, seeded } from "./play";
 import { SHOTS, webDir, YinshServer } from "./server";
 

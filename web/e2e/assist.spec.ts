@@ -3,7 +3,7 @@
 // drawn as rows), also in offline play; absent from a game between two people.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { act, boardInfo, seeded, waitPly, waitTurnOrEnd } from "./play";
 import { SHOTS, webDir, YinshServer } from "./server";
 

@@ -2,7 +2,7 @@
 // sounds with a remembered mute switch, "your turn" in the title, themes, coordinates,
 // confirm-move for touch, and the ending on time (low-time sound, chat line, panel).
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { boardInfo, pointXY, waitPly } from "./play";
 import { SHOTS, YinshServer } from "./server";
 

@@ -1,7 +1,7 @@
 // A first game between friends, as a new player meets it: the invite link, a name, a few
 // placements, resignation, the game-over panel (with its analysis link), a rematch declined, the replay.
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { waitPly } from "./play";
 import { SHOTS, YinshServer } from "./server";
 

@@ -1,9 +1,9 @@
 // The whole board visible without scrolling, with both clocks, at phone, tablet and desktop
 // sizes; the controls reachable; screenshots of each kept in test-results/screenshots.
 import { join } from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formatRecord } from "../src/board/turns";
 import { parsePosition, pliesOf, START_TEXT } from "../src/engine/rules";
+import { expect, type Locator, type Page, test } from "./fixtures";
 // The rules core (web/dist/yinsh-core.mjs), loaded as the unit tests load it.
 import "../tests/core";
 import fixtures from "../tests/fixtures/engine-games.json" with { type: "json" };

@@ -2,9 +2,9 @@
 // core in the page; a missed goal asks for another try; progress survives a reload; the rules
 // page draws its pictures; axe finds no serious violation on either page.
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { decide } from "./decide";
+import { expect, test } from "./fixtures";
 import { SHOTS, YinshServer } from "./server";
 
 const server = new YinshServer();

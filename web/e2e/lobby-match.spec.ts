@@ -1,7 +1,7 @@
 // Finding an opponent from the lobby (docs/api.md 3.5) with two browsers: a quick-pairing
 // match, and a seek posted in one browser and accepted with one click in the other. Both end
 // on the same started game, each in its own seat.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();

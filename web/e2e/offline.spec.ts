@@ -1,7 +1,7 @@
 // A game against the computer in the browser: loaded from the server, which is then stopped;
 // level 2 is played to the end by clicks, the engine answering from its Web Worker.
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { act, playToEnd, seeded } from "./play";
 import { SHOTS, YinshServer } from "./server";
 

@@ -1,8 +1,9 @@
 // Rough edges a new player meets: unknown addresses, the computer's turn, ring placement,
 // abort before the game really starts, the opponent's whole turn highlighted, long names.
-import { expect, type Page, test } from "@playwright/test";
+
 import { formatRecord } from "../src/board/turns";
 import { parsePosition, pliesOf, replay, START_TEXT } from "../src/engine/rules";
+import { expect, type Page, test } from "./fixtures";
 // The rules core (web/dist/yinsh-core.mjs), loaded as the unit tests load it.
 import "../tests/core";
 import fixtures from "../tests/fixtures/engine-games.json" with { type: "json" };

@@ -1,7 +1,7 @@
 // A whole game on a phone-sized screen with touch input: taps for placement and removals,
 // a touch drag and tap-tap for ring moves.
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { playToEnd, seeded } from "./play";
 import { SHOTS, YinshServer } from "./server";
 

@@ -3,9 +3,9 @@
 // a guest's progress and rating are kept in the browser, an account's by the server.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { decide } from "./decide";
+import { expect, test } from "./fixtures";
 import { SHOTS, webDir, YinshServer } from "./server";
 
 const server = new YinshServer();

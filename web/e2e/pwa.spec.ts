@@ -4,7 +4,7 @@
 // network, where a downloaded record can still be replayed.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "./fixtures";
 import { SHOTS, YinshServer } from "./server";
 
 const server = new YinshServer();

@@ -3,8 +3,9 @@
 // click, the game is played to its end (a resignation), and both player pages then show the
 // new ratings (no longer 1500) and the game. No timing assertions: every wait is an expect
 // with the config's generous timeout.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+
 import { expectAccessible } from "./axe";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();

@@ -1,6 +1,6 @@
 // Resilience: the server goes away mid-game and comes back; the page reconnects by itself
 // and restores the state. A tab that was hidden catches up. Server errors are shown plainly.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { act, boardInfo, seeded, waitPly, waitTurnOrEnd } from "./play";
 import { YinshServer } from "./server";
 

@@ -41,8 +41,8 @@ export class YinshServer {
     const args = ["serve", "--host", "127.0.0.1", "--port", String(this.port), "--db", this.db];
     // Game reports at 5,000 nodes per position: a test's report is ready in seconds.
     args.push("--web-root", join(webDir, "dist"), "--ai-movetime", "20", "--analysis-nodes", "5000");
-    // The specs create games far faster than people, all from 127.0.0.1: no caps here.
-    args.push("--create-rate", "0", "--max-open", "0");
+    // The specs create games and accounts far faster than people, all from 127.0.0.1: no caps here.
+    args.push("--create-rate", "0", "--max-open", "0", "--register-per-hour", "0");
     const proc = spawn(BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
     this.proc = proc;
     let log = "";

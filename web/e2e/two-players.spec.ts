@@ -1,7 +1,7 @@
 // Two browser contexts play each other from the lobby while a third watches; chat (a line
 // removed by its author) and slash commands; the watcher sees every decision.
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { act, boardInfo, seeded, waitPly } from "./play";
 import { SHOTS, YinshServer } from "./server";
 

@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <variant>
 #include <algorithm>
@@ -15,6 +16,8 @@
 #include "accounts/password.h"
 #include "accounts/throttle.h"
 #include "server/accounts/accounts_store.h"
+#include "server/accounts/password_queue.h"
+#include "server/common/key_rate.h"
 #include "server/accounts/players_api.h"
 #include "server/puzzles/puzzle_api.h"
 #include "server/common/shapes.h"
@@ -57,23 +60,29 @@ struct AccountsApi::Impl {
   Store& store;
   AccountStore accounts;
   boost::asio::thread_pool pool;           // store reads and writes without a password
-  boost::asio::thread_pool password_pool;  // Argon2id: register, login, password, delete
-  std::atomic<int> password_jobs{0};       // queued or running on password_pool
-  const int max_password_jobs;
+  PasswordQueue password_queue;  // Argon2id: register, login, password, delete
+  KeyRate registrations;         // per client address
   std::mutex throttle_mutex;
-  accounts::LoginThrottle throttle;
+  // Failed logins of one account from one address, of any account from one address, of one
+  // account from anywhere (AccountLimits: the last two with much higher free budgets).
+  accounts::LoginThrottle pair_throttle, address_throttle, account_throttle;
   std::once_flag dummy_once;
   std::string dummy_hash;  // verified against for unknown names, so that they take as long
 
   const OnlinePlayers* online;
   SiteBus* site = nullptr;
+  // Every server (this one too) hears of it through the site and checks or closes the
+  // account's open connections (server.cpp).
   void changed(const std::string& account, AccountChange change) {
     if (site) site->send(SiteTopic::AccountChanged, "", AccountChanged{account, change}.to_json());
   }
 
-  Impl(Store& s, const OnlinePlayers* o, int threads, int max_jobs)
-      : store(s), accounts(s), pool(2), password_pool(size_t(std::max(1, threads))),
-        max_password_jobs(std::max(1, max_jobs)), online(o) {}
+  Impl(Store& s, const OnlinePlayers* o, const AccountLimits& l)
+      : store(s), accounts(s), pool(2),
+        password_queue(l.password_threads, l.password_jobs_per_address, l.max_password_jobs),
+        registrations(l.registrations_per_hour / 3600, l.registration_burst),
+        pair_throttle(l.free_failures_account_address), address_throttle(l.free_failures_address),
+        account_throttle(l.free_failures_account), online(o) {}
 
   HttpReply serve(const AccountRequest& req);
   std::optional<Account> current(const AccountRequest& req) {
@@ -84,20 +93,23 @@ struct AccountsApi::Impl {
   std::chrono::seconds wait(const std::string& address, const std::string& key) {
     std::lock_guard lock(throttle_mutex);
     const auto now = accounts::LoginThrottle::Clock::now();
-    const auto w = std::max(throttle.wait("ip:" + address, now), throttle.wait("account:" + key, now));
+    const auto w = std::max({pair_throttle.wait(key + "\n" + address, now), address_throttle.wait(address, now),
+                             account_throttle.wait(key, now)});
     return std::chrono::ceil<std::chrono::seconds>(w);
   }
   void failed(const std::string& address, const std::string& key) {
     std::lock_guard lock(throttle_mutex);
     const auto now = accounts::LoginThrottle::Clock::now();
-    throttle.failed("ip:" + address, now);
-    throttle.failed("account:" + key, now);
+    pair_throttle.failed(key + "\n" + address, now);
+    address_throttle.failed(address, now);
+    account_throttle.failed(key, now);
   }
-  // A success clears the account's failures (not the address's: logging into one's own
-  // account must not buy more guesses at others').
-  void succeeded(const std::string& key) {
+  // A success clears the failures of the account from this address only: not the address's
+  // (logging into one's own account must not buy more guesses at others'), nor the account's
+  // from elsewhere (the owner's login must not reset an attacker's budget).
+  void succeeded(const std::string& address, const std::string& key) {
     std::lock_guard lock(throttle_mutex);
-    throttle.succeeded("account:" + key);
+    pair_throttle.succeeded(key + "\n" + address);
   }
   // Checks `password` of the account named `key` (throttled); the account, or the reply.
   std::variant<Account, HttpReply> check(const std::string& address, const std::string& key,
@@ -118,7 +130,7 @@ struct AccountsApi::Impl {
       failed(address, key);
       return http_error(401, "bad_credentials", kBadCredentials);
     }
-    succeeded(key);
+    succeeded(address, key);
     return *a;
   }
   // A new session for `a`: the reply with its cookie.
@@ -173,6 +185,13 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
       const std::string password = f.str("password", 1000);
       if (auto p = accounts::password_problem(password); !p.empty()) return http_error(400, "bad_password", p);
       const auto seats = read_seats(body);
+      if (const double wait_s = registrations.take(req.address); wait_s > 0) {
+        const auto s = int64_t(std::ceil(wait_s));
+        HttpReply r = http_error(429, "registration_limited",
+                                 "too many new accounts from your address; try again in " + std::to_string(s) + " s");
+        r.body["retry_after_s"] = s;
+        return r;
+      }
       const auto hash = accounts::hash_password(password);
       if (!hash) return http_error(503, "busy", "the server cannot hash a password now; try again");
       std::string id;
@@ -199,7 +218,11 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
       return open_session(a, 200, req.secure, accounts.claim_seats(a.id, seats));
     }
     if (what == "logout") {
-      if (!req.session.empty()) accounts.end_session(accounts::token_digest(req.session));
+      if (!req.session.empty()) {
+        const auto me = current(req);
+        accounts.end_session(accounts::token_digest(req.session));
+        if (me) changed(me->id, AccountChange::Checked);
+      }
       return reply(200, {{"ok", true}}, clear_session_cookie(req.secure));
     }
     const auto me = current(req);
@@ -219,6 +242,7 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
       const auto hash = accounts::hash_password(fresh);
       if (!hash) return http_error(503, "busy", "the server cannot hash a password now; try again");
       accounts.set_password(me->id, *hash, accounts::token_digest(req.session));
+      changed(me->id, AccountChange::Checked);  // its other sessions ended
       return reply(200, {{"ok", true}});
     }
     accounts.remove(me->id, wall_ms());  // delete
@@ -229,14 +253,14 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
   }
 }
 
-AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, int threads, int max_password_jobs)
-    : impl_(std::make_unique<Impl>(store, online, threads, max_password_jobs)) {}
+AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, AccountLimits limits)
+    : impl_(std::make_unique<Impl>(store, online, limits)) {}
 AccountsApi::~AccountsApi() { stop(); }
 
 void AccountsApi::set_site(SiteBus* site) { impl_->site = site; }
 
 void AccountsApi::stop() {
-  impl_->password_pool.join();
+  impl_->password_queue.stop();
   impl_->pool.join();
 }
 
@@ -254,15 +278,8 @@ bool AccountsApi::route(const ApiRequest& req, const HttpDone& done) {
 }
 
 void AccountsApi::handle(AccountRequest req, HttpDone done) {
-  const bool password = password_work(req);
-  if (password && impl_->password_jobs.fetch_add(1) >= impl_->max_password_jobs) {
-    impl_->password_jobs.fetch_sub(1);
-    HttpReply r = http_error(503, "busy", "the server is checking too many passwords now; try again in a second");
-    r.body["retry_after_s"] = 1;
-    return done(std::move(r));
-  }
-  boost::asio::post(password ? impl_->password_pool : impl_->pool,
-                    [impl = impl_.get(), password, req = std::move(req), done = std::move(done)] {
+  // One function for both: a job that serves the request and hands the reply to `done`.
+  auto job = [impl = impl_.get()](const AccountRequest& req, const HttpDone& done) {
     HttpReply r;
     try {
       r = impl->serve(req);
@@ -272,9 +289,23 @@ void AccountsApi::handle(AccountRequest req, HttpDone done) {
     } catch (const std::exception& e) {
       r = http_error(500, "internal", e.what());
     }
-    if (password) impl->password_jobs.fetch_sub(1);
     done(std::move(r));
-  });
+  };
+  if (!password_work(req)) {
+    boost::asio::post(impl_->pool, [job, req = std::move(req), done = std::move(done)] { job(req, done); });
+    return;
+  }
+  const std::string address = req.address;
+  auto shared = std::make_shared<std::pair<AccountRequest, HttpDone>>(std::move(req), done);
+  const auto refused = impl_->password_queue.submit(address, [job, shared] { job(shared->first, shared->second); });
+  if (refused == PasswordQueue::Refused::No) return;
+  HttpReply r = http_error(503, "busy",
+                           refused == PasswordQueue::Refused::Address
+                               ? "your address has " + std::to_string(impl_->password_queue.per_address()) +
+                                     " password requests under way; try again in a second"
+                               : "the server is checking too many passwords now; try again in a second");
+  r.body["retry_after_s"] = 1;
+  done(std::move(r));
 }
 
 void AccountsApi::resolve(std::string session, std::function<void(Identity)> done) {
@@ -282,13 +313,33 @@ void AccountsApi::resolve(std::string session, std::function<void(Identity)> don
     Identity who;
     if (!session.empty()) {
       try {
-        if (auto a = impl->accounts.by_session(accounts::token_digest(session), wall_ms()))
-          who = Identity{a->id, a->name, a->role, a->muted};
+        const std::string digest = accounts::token_digest(session);
+        if (auto a = impl->accounts.by_session(digest, wall_ms())) who = Identity{a->id, a->name, a->role, a->muted, digest};
       } catch (const std::exception&) {  // the store is down: a guest for now
       }
     }
     done(std::move(who));
   });
 }
+
+void AccountsApi::recheck(std::vector<Identity> held, std::function<void(std::vector<Identity>)> done) {
+  boost::asio::post(impl_->pool, [impl = impl_.get(), held = std::move(held), done = std::move(done)] {
+    std::vector<Identity> now;
+    now.reserve(held.size());
+    for (const Identity& h : held) {
+      Identity who;
+      try {
+        if (!h.session.empty())
+          if (auto a = impl->accounts.by_session(h.session, wall_ms()))
+            who = Identity{a->id, a->name, a->role, a->muted, h.session};
+      } catch (const std::exception&) {  // the store is down: nothing is known, nothing changes
+        who = h;
+      }
+      now.push_back(std::move(who));
+    }
+    done(std::move(now));
+  });
+}
+
 
 }  // namespace yinsh::server

@@ -2,15 +2,17 @@
 // session cookie. No Beast or Asio in this header: the network layer hands it requests as
 // plain data and sends back the HttpReply (with its Set-Cookie).
 //
-// Everything that touches the database or a password runs on the API's own thread pools, never
-// on an I/O thread. Argon2id (~64 MiB and 50-250 ms of a core per hash) has a pool of its own
-// (register, login, password change, delete), so that session lookups (every request and
-// WebSocket upgrade of a logged-in player) never wait behind a queue of hashes; and that pool
-// holds at most `max_password_jobs` requests (queued or running): beyond, a request gets 503
-// `busy` at once instead of waiting in a queue that a storm of logins makes minutes long.
+// Everything that touches the database or a password runs on the API's own threads, never on
+// an I/O thread. Argon2id (~64 MiB and 50-250 ms of a core per hash) has threads of its own
+// (register, login, password change, delete: password_queue.h), shared fairly among client
+// addresses, so that session lookups (every request and WebSocket upgrade of a logged-in
+// player) never wait behind hashes, and one address's storm of logins never makes another
+// address's login wait more than one hash per busy address. An address holds at most
+// `password_jobs_per_address` jobs and the queue `max_password_jobs`: beyond, 503 `busy` at once.
 // Login failures have one answer for an unknown name and a wrong password, and are throttled
-// per client address and per account (accounts/throttle.h): after 3 failures each key waits
-// 1 s, 2 s, 4 s, ... up to 5 min, during which its attempts are refused (429) unheard.
+// per (account, address), per address and per account with a much higher budget
+// (accounts/throttle.h); registrations are limited per address. docs/accounts.md has the table
+// of every limit with its figure.
 #pragma once
 
 #include <functional>
@@ -29,9 +31,19 @@ namespace yinsh::server {
 class Store;
 
 constexpr int64_t kSessionCookieMaxAgeS = 30LL * 24 * 3600;
-// Password requests held at once (queued or running): 16 on 2 threads is at most ~8 hashes'
-// wait, 0.5-2 s (docs/benchmarks.md, the login storm).
-constexpr int kMaxPasswordJobs = 16;
+
+// The accounts API's limits (docs/accounts.md, "Limits", says why each figure).
+struct AccountLimits {
+  int password_threads = 2;           // Argon2id threads
+  int password_jobs_per_address = 4;  // queued or running for one client address
+  int max_password_jobs = 64;         // queued or running in all
+  double registrations_per_hour = 5;  // per client address (0: no limit)
+  double registration_burst = 3;      // registrations one address may make at once
+  // Failed logins before the waits begin (then 1 s, 2 s, ... up to 5 min; forgotten after an hour):
+  int free_failures_account_address = 5;  // one account from one address
+  int free_failures_address = 30;         // any accounts from one address
+  int free_failures_account = 200;        // one account from anywhere
+};
 
 using AccountRequest = ApiRequest;  // common/http_api.h
 
@@ -42,10 +54,9 @@ std::string clear_session_cookie(bool secure);
 
 class AccountsApi : public HttpRoutes, public SessionResolver {
  public:
-  // `threads`: the pool that hashes passwords (the store's other work has 2 more).
   // `online` (may be null): who is connected now, for GET /api/online; it must outlive the API.
-  AccountsApi(Store& store, const OnlinePlayers* online = nullptr, int threads = 2,
-              int max_password_jobs = kMaxPasswordJobs);
+  // The store's other work has 2 threads besides `limits.password_threads`.
+  explicit AccountsApi(Store& store, const OnlinePlayers* online = nullptr, AccountLimits limits = {});
   ~AccountsApi();
   AccountsApi(const AccountsApi&) = delete;
   AccountsApi& operator=(const AccountsApi&) = delete;
@@ -63,9 +74,11 @@ class AccountsApi : public HttpRoutes, public SessionResolver {
   // The identity of a session token (a guest when it is empty, unknown or expired), on the
   // pool: for the WebSocket upgrade and the game endpoints.
   void resolve(std::string session, std::function<void(Identity)> done) override;
-  // The site (site_bus.h) told of every account change that invalidates connections (log out
-  // everywhere, deletion), so that every server acts on its own. Set before serving; it must
-  // outlive the API. Without one nobody is told.
+  void recheck(std::vector<Identity> held, std::function<void(std::vector<Identity>)> done) override;
+  // The site (site_bus.h) told of every account change that touches open connections (a
+  // logout, logging out everywhere, a password change, a deletion), so that every server acts
+  // on its own (server.cpp: Hub::account_changed, SessionSet::close_account). Set before
+  // serving; it must outlive the API. Without one nobody is told.
   void set_site(SiteBus* site);
   // Finishes the pool's work. Idempotent.
   void stop();

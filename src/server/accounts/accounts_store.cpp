@@ -72,6 +72,16 @@ std::optional<Account> AccountStore::by_key(const std::string& key) {
   return a;
 }
 
+bool AccountStore::name_in_use(const std::string& typed) {
+  const auto name = accounts::parse_username(typed, nullptr);
+  if (!name) return false;
+  bool used = false;
+  store_.transact([&](Sql& q) {
+    used = !q.run("SELECT 1 FROM accounts WHERE name_key=? OR skeleton=?", {name->key, name->skeleton}).empty();
+  });
+  return used;
+}
+
 std::optional<Account> AccountStore::by_id(const std::string& id) {
   std::optional<Account> a;
   store_.transact([&](Sql& q) { a = one(q, "id", id); });

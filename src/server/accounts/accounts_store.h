@@ -44,6 +44,10 @@ class AccountStore {
   // A new account; `id` is set when Ok.
   Created create(const accounts::Username& name, const std::string& password_hash, int64_t now, std::string* id);
   std::optional<Account> by_key(const std::string& key);
+  // Whether an account (live, closed or deleted) has this name or a look-alike of it: a guest
+  // may not name itself so.
+  // `typed` as a guest gave it; false for a name no account could have.
+  bool name_in_use(const std::string& typed);
   std::optional<Account> by_id(const std::string& id);
 
   // Sessions are kept by the digest of their token. by_session: the account of a live

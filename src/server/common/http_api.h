@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -44,8 +45,6 @@ struct ApiRequest {
   std::string session;  // the session cookie's value ("" without one)
   std::string address;  // the client's address (throttling)
   bool secure = false;  // over TLS (directly or through a trusted proxy): the cookie gets Secure
-  std::string host{};             // the Host header (absolute URLs of link previews)
-  std::string forwarded_proto{};  // X-Forwarded-Proto from a TLS proxy ("" = http)
 };
 
 // A family of HTTP routes behind the network layer.
@@ -64,6 +63,10 @@ class SessionResolver {
   // Calls `done` with the identity of a session token (a guest when it is empty, unknown or
   // expired), on any thread.
   virtual void resolve(std::string session, std::function<void(Identity)> done) = 0;
+  // The identity behind each of `held` now, by its session digest (Identity::session), in the
+  // same order: a guest when that session has ended or its account is closed or deleted; the
+  // account's current role and mute otherwise. Calls `done` on any thread.
+  virtual void recheck(std::vector<Identity> held, std::function<void(std::vector<Identity>)> done) = 0;
 };
 
 }  // namespace yinsh::server

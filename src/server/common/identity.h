@@ -12,6 +12,7 @@ struct Identity {
   std::string name;     // the account's name as registered
   std::string role;     // "player" or "admin"
   bool muted = false;   // may not chat
+  std::string session;  // the digest of its session token (accounts/password.h); "" for a guest
   bool guest() const { return account.empty(); }
 };
 

@@ -1,5 +1,7 @@
 #include "server/common/shapes.h"
 
+#include <cctype>
+
 #include "core/notation.h"
 
 namespace yinsh::server {
@@ -120,6 +122,13 @@ static int32_t decode(std::string_view s, size_t i, size_t* len) {
 static bool invisible_control(int32_t cp) {
   return (cp >= 0x80 && cp <= 0x9f) || cp == 0x61c || cp == 0x200e || cp == 0x200f ||
          (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+bool passes_for_computer(std::string_view name) {
+  std::string letters;
+  for (char c : name)
+    if (std::isalnum(static_cast<unsigned char>(c))) letters += char(std::tolower(static_cast<unsigned char>(c)));
+  return letters.rfind("computer", 0) == 0 || letters.rfind("c0mputer", 0) == 0;
 }
 
 std::string clean_text(std::string_view s, size_t max_chars) {

@@ -81,6 +81,11 @@ size_t char_count(std::string_view s);
 // spaces are trimmed; at most `max_chars` characters are kept.
 std::string clean_text(std::string_view s, size_t max_chars);
 
+// Whether a guest's name passes for the computer's seat ("Computer (level 8)", "computer",
+// "COMPUTER-8"): its letters and digits, in lower case, begin with "computer". Such a name
+// is not a guest's to take.
+bool passes_for_computer(std::string_view name);
+
 // Reads the fields of one JSON object. Every getter throws SchemaError naming the field when
 // it is missing (required ones; null counts as missing), has the wrong type, or is out of
 // range. Lengths are in characters.

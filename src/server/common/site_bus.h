@@ -33,22 +33,32 @@ enum class SiteTopic {
   AccountChanged,  // an account's sessions or standing changed: every server acts on its sockets
 };
 
-// The body of SiteTopic::AccountChanged: what changed for which account. Every server closes
-// the account's WebSocket connections that the change makes invalid (server.cpp); a later
-// per-session revocation subscribes to the same message.
-enum class AccountChange { SessionsEnded, Deleted };
+// The body of SiteTopic::AccountChanged: what changed for which account. Every server checks
+// the account's open connections against their sessions (Hub::account_changed) and, when all
+// of its sessions ended or it was deleted, closes them all at once (server.cpp).
+// Checked: one session ended or the account's state changed (a logout, a password change).
+enum class AccountChange { SessionsEnded, Deleted, Checked };
 struct AccountChanged {
   std::string account;  // the account's id
   AccountChange change = AccountChange::SessionsEnded;
   nlohmann::json to_json() const {
-    return {{"account", account}, {"change", change == AccountChange::Deleted ? "deleted" : "sessions_ended"}};
+    return {{"account", account}, {"change", name(change)}};
   }
   // Nullopt when `j` is not one.
   static std::optional<AccountChanged> read(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("account") || !j["account"].is_string() || !j.contains("change")) return std::nullopt;
     const auto c = j["change"];
-    if (c != "deleted" && c != "sessions_ended") return std::nullopt;
-    return AccountChanged{j["account"].get<std::string>(), c == "deleted" ? AccountChange::Deleted : AccountChange::SessionsEnded};
+    for (AccountChange k : {AccountChange::SessionsEnded, AccountChange::Deleted, AccountChange::Checked})
+      if (c == name(k)) return AccountChanged{j["account"].get<std::string>(), k};
+    return std::nullopt;
+  }
+  static const char* name(AccountChange c) {
+    switch (c) {
+      case AccountChange::Deleted: return "deleted";
+      case AccountChange::Checked: return "checked";
+      case AccountChange::SessionsEnded: break;
+    }
+    return "sessions_ended";
   }
 };
 

@@ -33,7 +33,9 @@ static void write_seat(JsonOut& o, const Seat& s) {
   o.key("kind").value(to_string(s.kind)).key("level");
   if (s.kind == SeatKind::Ai) o.value(s.level);
   else o.null();
-  o.key("ready").value(s.ready).end_object();
+  // An account's seat says so (its name links to the player's page, /@/NAME); a guest's name
+  // is only a name.
+  o.key("ready").value(s.ready).key("account").value(!s.account.empty()).end_object();
 }
 
 static void write_result(JsonOut& o, const std::optional<GameResult>& r) {

@@ -5,6 +5,7 @@
 #include "server/hub/hub.h"
 
 #include "core/notation.h"
+#include "server/accounts/accounts_store.h"
 #include "server/hub/room.h"
 #include "server/lobby/lobby.h"
 #include "search/levels.h"
@@ -147,6 +148,26 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
   }
   on_store([this, meta = std::move(meta), g = std::move(g), events = std::move(events), done = std::move(done)]() mutable {
     std::string why;
+    // A rated game's accounts are checked as they are now, not as their connections knew
+    // them: a closed or deleted account (whose socket may not be closed yet) gets no game.
+    if (meta.rated) {
+      const GameSummary sum = g.summary();
+      try {
+        AccountStore accounts(store);
+        for (const std::string* id : {&sum.white_account, &sum.black_account}) {
+          if (id->empty()) continue;
+          const auto a = accounts.by_id(*id);
+          if (!a || !a->active()) {
+            const ApiError e{"not_allowed", "rated games need live accounts: an account of this game is closed or deleted"};
+            return done(nullptr, &e);
+          }
+        }
+      } catch (const StoreUnavailable& e) {
+        health.failed(StoreHealth::Op::Read, "reading the accounts of the new game " + meta.id, e.what());
+        const ApiError err{"store_unavailable", StoreHealth::kClientMessage};
+        return done(nullptr, &err);
+      }
+    }
     if (!store.create_game(meta, &why) || store.append(meta.id, events, g.summary(), &why) != AppendStatus::Ok) {
       health.failed(StoreHealth::Op::Write, "storing the new game " + meta.id, why);
       const ApiError e{"store_unavailable", StoreHealth::kClientMessage};
@@ -170,7 +191,7 @@ Hub::Impl::Impl(asio::io_context& io, Store& s, HubOptions o)
       store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres"),
       analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }, o.warn}),
       health(o.warn, o.info, o.metrics ? &o.metrics->store_errors : nullptr),
-      upload_tokens(o.upload_burst) {
+      upload_tokens(o.upload_burst), session_timer(io) {
   if (Metrics* m = options.metrics) writer.observe_commits([m](double s) { m->store_commit_seconds.observe(s); });
 }
 
@@ -193,6 +214,7 @@ void Hub::start() {
     impl_->health.failed(StoreHealth::Op::Read, "loading the unfinished games", e.what());
   }
   impl_->sweep();
+  impl_->check_sessions();
   impl_->lobby->start();
   Impl* impl = impl_.get();
   impl_->store.watch([impl](const std::string& game, int64_t version) {
@@ -219,7 +241,10 @@ void Hub::stop() {
     if (impl_->stopped) return;
     impl_->stopped = true;
   }
-  asio::post(impl_->ioc, [impl = impl_.get()] { impl->sweep_timer.cancel(); });
+  asio::post(impl_->ioc, [impl = impl_.get()] {
+    impl->sweep_timer.cancel();
+    impl->session_timer.cancel();
+  });
   impl_->lobby->stop();
   impl_->ai_pool.stop();
   impl_->analysis.stop();  // before the store pool: a finished report is saved there
@@ -282,11 +307,24 @@ std::shared_ptr<Hub::Client> Hub::open(std::weak_ptr<Subscriber> out, Identity w
   c->who = std::move(who);
   c->name = c->who.name;  // a guest names itself in its hello
   c->tokens = impl_->options.rate_burst;
+  if (!c->who.guest()) {
+    std::lock_guard lock(impl_->accounts_mutex);
+    impl_->account_clients.emplace(c->who.account, c);
+  }
   impl_->lobby->connected(c);
   return c;
 }
 
 void Hub::close(const std::shared_ptr<Client>& client) {
+  if (!client->who.guest()) {
+    std::lock_guard lock(impl_->accounts_mutex);
+    auto [first, last] = impl_->account_clients.equal_range(client->who.account);
+    for (auto it = first; it != last; ++it)
+      if (it->second.lock() == client) {
+        impl_->account_clients.erase(it);
+        break;
+      }
+  }
   impl_->lobby->left(client.get());
   std::lock_guard lock(client->mutex);
   if (auto r = client->room) r->post([r, c = client.get()] { r->detach(c); });
@@ -302,6 +340,8 @@ static void reject(const std::shared_ptr<Hub::Client>& client, const std::shared
 }
 
 void Hub::on_message(const std::shared_ptr<Client>& client, std::string_view text) {
+  if (client->revoked)
+    return reject(client, client->current_room(), {"session_ended", "your session has ended: log in again"}, nullptr);
   if (!client->take_token(impl_->options.rate_per_second, impl_->options.rate_burst))
     return reject(client, client->current_room(), {"rate_limited", "too many messages; slow down"}, nullptr);
   ClientRead read = read_client_message(text);
@@ -327,7 +367,10 @@ void Hub::Impl::dispatch(const std::shared_ptr<Client>& client, ClientMessage ms
     r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
     return;
   }
-  if (hello->name && client->who.guest()) client->name = clean_text(*hello->name, kMaxNameChars);
+  if (hello->name && client->who.guest()) {
+    client->name = clean_text(*hello->name, kMaxNameChars);
+    if (passes_for_computer(client->name)) client->name = "Guest";  // the computer's name is not a guest's
+  }
   client->loading = true;
   lock.unlock();
   const std::string game = hello->game;

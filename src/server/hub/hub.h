@@ -44,6 +44,9 @@ class Subscriber {
   virtual void deliver(std::shared_ptr<const std::string> frame) = 0;
   // Like deliver(), for a snapshot: one still waiting to be sent is dropped (this one is newer).
   virtual void deliver_snapshot(std::shared_ptr<const std::string> frame) { deliver(std::move(frame)); }
+  // Thread-safe: the connection's session has ended (Hub::account_changed); it is closed at
+  // once with `reason` (WebSocket close code 1008).
+  virtual void end(const std::string& reason) { (void)reason; }
 };
 
 struct Metrics;
@@ -68,6 +71,9 @@ struct HubOptions {
   // How often rooms nobody uses are dropped from memory (their games stay in the store and
   // are loaded again on the next request).
   int64_t sweep_interval_ms = 30000;
+  // How often the sessions of open connections are checked against the store, for changes
+  // that this process was not told of (the admin command, another server on the database).
+  int64_t session_check_ms = 1000;
   SeekOptions seeks;  // expiry, caps and rate of waiting games and seeks; abandoned games
   // The site shared with other servers (site_bus.h; it must outlive the hub); null: this
   // process alone.
@@ -117,6 +123,18 @@ class Hub {
   std::shared_ptr<Client> open(std::weak_ptr<Subscriber> out, Identity who = {}, std::string address = "");
   void on_message(const std::shared_ptr<Client>& client, std::string_view text);
   void close(const std::shared_ptr<Client>& client);
+
+  // --- Revocation (revocation.cpp): the one entry point for "the sessions or the state of
+  // account A changed" (a logout, a password change, a deletion, a moderator's close, mute or
+  // role change, here or in another process; "" for every account). Every open connection of
+  // the account is checked against the store at once, through the resolver: one whose session
+  // ended, or whose account is closed or deleted, is refused everything from then on and
+  // closed (code 1008 "session ended"); one whose account was muted or unmuted, or given or
+  // refused the admin role, acts as that from then on. Thread-safe; returns at once. Also
+  // runs for every account every HubOptions::session_check_ms.
+  void account_changed(const std::string& account);
+  // The sessions' source (the accounts API); set before start(). Without one nothing is checked.
+  void set_session_resolver(SessionResolver* resolver);
 
   struct Impl;
 

@@ -2,6 +2,7 @@
 // reply comes back through `done` from whichever thread finished the work.
 #include "core/notation.h"
 #include "server/hub/hub.h"
+#include "server/accounts/accounts_store.h"
 #include "server/hub/room.h"
 #include "server/lobby/seek_book.h"
 #include "server/lobby/lobby.h"
@@ -11,7 +12,9 @@ namespace yinsh::server {
 // The HTTP status of an API error code (docs/api.md section 5).
 static int http_status(const std::string& code) {
   if (code == "game_not_found") return 404;
-  if (code == "seat_taken" || code == "not_allowed" || code == "conflict") return 409;
+  if (code == "seat_taken" || code == "not_allowed" || code == "conflict" || code == "name_taken" ||
+      code == "name_reserved")
+    return 409;
   if (code == "store_unavailable" || code == "ai_busy") return 503;
   if (code == "rate_limited" || code == "too_many_open") return 429;
   if (code == "internal") return 500;
@@ -29,6 +32,84 @@ static std::optional<json> body_object(std::string_view body, bool empty_ok, con
     return std::nullopt;
   }
   return j;
+}
+
+// The rest of create_game, once the seat's name is allowed.
+static void create_named_game(Hub::Impl& impl, GameMeta meta, const Identity& who, Hub::Done done,
+                              const std::string& address, const std::string& player, Color mine, bool ai, int level) {
+  if (ai && impl.ai_pool.saturated())
+    return done(http_error(503, "ai_busy",
+                           "every computer player is busy (" + std::to_string(impl.ai_pool.games_in_play()) +
+                               " games in play, at most " + std::to_string(impl.ai_pool.max_games()) + "; " +
+                               std::to_string(impl.ai_pool.waiting()) + " searches waiting for " +
+                               std::to_string(impl.ai_pool.threads()) +
+                               " threads): a new game against the computer would lose on time; try again in a "
+                               "minute, or play a person"));
+  if (auto e = impl.lobby->admit_game(address, !ai, who.account)) return done(error_reply(*e));
+  const std::string token = new_token();
+  const int64_t now = meta.created_at;
+  Hub::Impl::Steps steps;
+  steps.push_back([=, account = who.account](const OnlineGame& g) { return g.join(player, mine, token, now, account); });
+  if (ai) {
+    steps.push_back([=, ai_token = new_token()](const OnlineGame& g) { return g.join_ai(~mine, level, ai_token, now); });
+    steps.push_back([=](const OnlineGame& g) { return g.start(now); });
+  }
+  if (ai) impl.ai_pool.touch(meta.id);
+  impl.create(std::move(meta), std::move(steps), [impl = &impl, address, account = who.account, ai, token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    if (!ai) impl->lobby->opened(address, r->game.id(), account);
+    r->post([r, token, mine, done] {
+      done({201,
+            {{"game", r->game.id()},
+             {"seat", color_name(mine)},
+             {"token", token},
+             {"link", "/game/" + r->game.id()},
+             {"snapshot", r->game.game_json(now_ms())}},
+            {}});
+    });
+  });
+}
+
+// The rest of join_game, once the seat's name is allowed.
+static void join_named(Hub::Impl& impl, const std::string& id, const std::string& name, std::optional<Color> want,
+                       const std::string& account, Hub::Done done) {
+  impl.with_room(id, [name, want, done, account](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return done(error_reply(*e));
+    r->post([r, name, want, done, account] {
+      const std::string token = new_token();
+      auto seat = std::make_shared<Color>(WHITE);
+      r->run([r, name, want, token, account] { return r->game.join(name, want, token, now_ms(), account); },
+             [r, done, token, seat](const ApiError* error) {
+               if (error) return done(error_reply(*error));
+               done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
+                           {"snapshot", r->game.game_json(now_ms())}}, {}});
+             },
+             [seat](const Event& ev) { *seat = std::get<ev::Joined>(ev.body).seat; });
+    });
+  });
+}
+
+// A guest's name may not pass for an account's or the computer's (the views mark an account's
+// seat, but a name alone must not mislead either): `then` runs with nothing when the name is
+// free (at once for an account, whose name is its own), or with why not; on the store pool
+// after a lookup of the accounts' names and look-alikes.
+static void check_guest_name(Hub::Impl& impl, const Identity& who, const std::string& name,
+                             std::function<void(const ApiError*)> then) {
+  if (!who.guest()) return then(nullptr);
+  if (passes_for_computer(name)) {
+    const ApiError e{"name_reserved", "the name " + name + " is the computer's; choose another"};
+    return then(&e);
+  }
+  impl.on_store([&impl, name, then = std::move(then)] {
+    bool used = false;
+    try {
+      used = AccountStore(impl.store).name_in_use(name);
+    } catch (const StoreUnavailable&) {  // nothing to compare with: the seat is still marked a guest's
+    }
+    if (!used) return then(nullptr);
+    const ApiError e{"name_taken", "the name " + name + " belongs to an account: log in as it, or choose another"};
+    then(&e);
+  });
 }
 
 void Hub::create_game(std::string_view body, const Identity& who, Done done, const std::string& address) {
@@ -62,36 +143,10 @@ void Hub::create_game(std::string_view body, const Identity& who, Done done, con
   if (meta.rated && who.guest())
     return done(http_error(400, "not_allowed", "rated games are for accounts: log in to create one"));
   if (!who.guest()) player = who.name;
-  if (ai && impl_->ai_pool.saturated())
-    return done(http_error(503, "ai_busy",
-                           "every computer player is busy (" + std::to_string(impl_->ai_pool.games_in_play()) +
-                               " games in play, at most " + std::to_string(impl_->ai_pool.max_games()) + "; " +
-                               std::to_string(impl_->ai_pool.waiting()) + " searches waiting for " +
-                               std::to_string(impl_->ai_pool.threads()) +
-                               " threads): a new game against the computer would lose on time; try again in a "
-                               "minute, or play a person"));
-  if (auto e = impl_->lobby->admit_game(address, !ai, who.account)) return done(error_reply(*e));
-  const std::string token = new_token();
-  const int64_t now = meta.created_at;
-  Impl::Steps steps;
-  steps.push_back([=, account = who.account](const OnlineGame& g) { return g.join(player, mine, token, now, account); });
-  if (ai) {
-    steps.push_back([=, ai_token = new_token()](const OnlineGame& g) { return g.join_ai(~mine, level, ai_token, now); });
-    steps.push_back([=](const OnlineGame& g) { return g.start(now); });
-  }
-  if (ai) impl_->ai_pool.touch(meta.id);
-  impl_->create(std::move(meta), std::move(steps), [impl = impl_.get(), address, account = who.account, ai, token, mine, done](std::shared_ptr<Room> r, const ApiError* e) {
-    if (!r) return done(error_reply(*e));
-    if (!ai) impl->lobby->opened(address, r->game.id(), account);
-    r->post([r, token, mine, done] {
-      done({201,
-            {{"game", r->game.id()},
-             {"seat", color_name(mine)},
-             {"token", token},
-             {"link", "/game/" + r->game.id()},
-             {"snapshot", r->game.game_json(now_ms())}},
-            {}});
-    });
+  check_guest_name(*impl_, who, player, [this, meta = std::move(meta), who, done, address, player, mine, ai, level](
+                                            const ApiError* refused) mutable {
+    if (refused) return done(error_reply(*refused));
+    create_named_game(*impl_, std::move(meta), who, done, address, player, mine, ai, level);
   });
 }
 
@@ -108,19 +163,9 @@ void Hub::join_game(const std::string& id, std::string_view body, const Identity
     return done(http_error(400, "bad_request", e.what()));
   }
   if (!who.guest()) name = who.name;
-  impl_->with_room(id, [name, want, done, account = who.account](std::shared_ptr<Room> r, const ApiError* e) {
-    if (!r) return done(error_reply(*e));
-    r->post([r, name, want, done, account] {
-      const std::string token = new_token();
-      auto seat = std::make_shared<Color>(WHITE);
-      r->run([r, name, want, token, account] { return r->game.join(name, want, token, now_ms(), account); },
-             [r, done, token, seat](const ApiError* error) {
-               if (error) return done(error_reply(*error));
-               done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
-                           {"snapshot", r->game.game_json(now_ms())}}, {}});
-             },
-             [seat](const Event& ev) { *seat = std::get<ev::Joined>(ev.body).seat; });
-    });
+  check_guest_name(*impl_, who, name, [this, id, name, want, done, account = who.account](const ApiError* refused) {
+    if (refused) return done(error_reply(*refused));
+    join_named(*impl_, id, name, want, account, done);
   });
 }
 

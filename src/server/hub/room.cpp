@@ -456,7 +456,8 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
           [&](const cmd::Join& j) {
             if (s->seat) return send_error(*c, "not_allowed", "you already hold the " + std::string(color_name(*s->seat)) + " seat", id);
             const std::string token = new_token();
-            const std::string n = !c->who.guest() ? c->who.name : j.name ? *j.name : (c->name.empty() ? "Guest" : c->name);
+            std::string n = !c->who.guest() ? c->who.name : j.name ? *j.name : (c->name.empty() ? "Guest" : c->name);
+            if (c->who.guest() && passes_for_computer(n)) n = "Guest";  // the computer's name is not a guest's
             // The new seat holder hears of its seat (and token) before the broadcast of the join.
             run([this, n, want = j.color, token, account = c->who.account] {
                   return game.join(n, want, token, now_ms(), account);
@@ -491,7 +492,7 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
           },
           [&](const auto&) { send_error(*c, "internal", "a lobby command reached a game", id); },
           [&](const cmd::Chat& ch) {
-            if (c->who.muted && ch.text[0] != '/')
+            if (c->identity().muted && ch.text[0] != '/')
               return send_error(*c, "muted", "your account is muted: you cannot chat", id);
             if (ch.text[0] == '/') {
               if (ch.text == "/help" || ch.text.rfind("/help ", 0) == 0) return c->send(out::Info{game.version(), kHelp});
@@ -510,7 +511,7 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
           [&](const cmd::ChatDelete& d) {
             const std::string name = !c->who.guest() ? c->who.name : s->seat ? game.seat(*s->seat).name : c->name;
             auto removed = std::make_shared<ChatLine>();  // the line as it was, for the moderation log
-            run([this, line = d.line, seat = s->seat, who = c->who, name, removed] {
+            run([this, line = d.line, seat = s->seat, who = c->identity(), name, removed] {
                   for (const ChatLine& l : game.chat())
                     if (l.id == line) *removed = l;
                   return game.delete_chat(line, seat, who.account, who.role == "admin", name, now_ms());

@@ -55,6 +55,7 @@ struct Hub::Client : LobbyClient {
   std::deque<ClientMessage> held;      // what came meanwhile
   double tokens = 0;
   std::chrono::steady_clock::time_point last_refill = std::chrono::steady_clock::now();
+  std::atomic<bool> revoked = false;  // its session ended: nothing more is heard from it
 
   void send(const PrivateMessage& m) override { send_text(write_server_message(m)); }
   // A snapshot reply: a newer one replaces one still waiting to be sent (edge: coalescing).
@@ -192,6 +193,13 @@ struct Hub::Impl : LobbyHost {
   double upload_tokens;
   std::chrono::steady_clock::time_point upload_refill = std::chrono::steady_clock::now();
   std::unique_ptr<Lobby> lobby;  // seeks, pairing, challenges, caps (lobby/lobby.h)
+  // Revocation (revocation.cpp): the open connections of each account, and their checker.
+  std::mutex accounts_mutex;
+  std::multimap<std::string, std::weak_ptr<Hub::Client>> account_clients;
+  SessionResolver* resolver = nullptr;
+  asio::steady_timer session_timer;
+  void check_sessions();  // every options.session_check_ms
+  void recheck(std::vector<std::shared_ptr<Hub::Client>> clients);
 
   Impl(asio::io_context& io, Store& s, HubOptions o);  // hub.cpp (where Lobby is complete)
   ~Impl();

@@ -12,6 +12,7 @@ void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& m
   if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name && c->who.guest()) {
     std::lock_guard lock(c->mutex);
     c->name = clean_text(*l->name, kMaxNameChars);  // an account's name is its own
+    if (passes_for_computer(c->name)) c->name = "Guest";  // nor the computer's a guest's
   }
   const Seeker who = who_of(*c);
   std::lock_guard lock(mutex_);

@@ -30,11 +30,18 @@ struct LobbyClient {
   // Thread-safe; queues the message on the connection. Never blocks.
   virtual void send(const PrivateMessage& m) = 0;
 
-  std::mutex mutex;     // guards `name` (and the hub's own state of the connection)
+  std::mutex mutex;     // guards `name`, who.muted and who.role (and the hub's own state of the connection)
   std::string name;     // the name it gave (a guest's; an account's is who.name)
   std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
   std::string address;  // the client's address
-  Identity who;         // the account of the connection (a guest: empty)
+  // The account of the connection (a guest: empty). Its account, name and session never
+  // change; its mute and role follow the account's (Hub::account_changed): read them through
+  // identity().
+  Identity who;
+  Identity identity() {
+    std::lock_guard lock(mutex);
+    return who;
+  }
 };
 
 class LobbyHost {

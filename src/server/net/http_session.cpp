@@ -8,11 +8,14 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/beast/ssl.hpp>
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <type_traits>
 
 #include "server/common/http_util.h"
+#include "server/net/security_headers.h"
 #include "server/net/sessions.h"
 
 namespace yinsh::server {
@@ -56,8 +59,38 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     parser_->header_limit(kMaxHeader);
     parser_->body_limit(kMaxBody);
     beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](beast::error_code ec, size_t) { self->on_header(ec); });
+  }
+
+  // The header alone first: a request whose body the server cannot frame for sure is refused
+  // before any of its body is read, so that no part of it is taken for a next request.
+  void on_header(beast::error_code ec) {
+    if (ec) return on_read(ec);
+    if (!supported_transfer_encoding(parser_->get())) {
+      started_ = std::chrono::steady_clock::now();
+      address_ = ticket_->address();
+      method_ = std::string(parser_->get().method_string());
+      path_ = "-";
+      keep_alive_ = false;
+      return send_reply(http_error(501, "transfer_encoding_not_implemented",
+                                   "the only Transfer-Encoding accepted is chunked"),
+                        parser_->get().version());
+    }
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+  }
+
+  // No Transfer-Encoding, or exactly one, "chunked" (RFC 9112 section 6.1: a server that
+  // receives one it does not understand answers 501 and closes the connection).
+  static bool supported_transfer_encoding(const http::request_parser<http::string_body>::value_type& req) {
+    const auto [first, last] = req.equal_range(http::field::transfer_encoding);
+    if (first == last) return true;
+    if (std::next(first) != last) return false;
+    std::string_view v(first->value().data(), first->value().size());
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    return beast::iequals(v, "chunked");
   }
 
   void on_read(beast::error_code ec) {
@@ -81,6 +114,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     const std::string_view target(req_.target().data(), req_.target().size());
     path_ = std::string(target.substr(0, target.find('?')));
     address_ = client_address(ticket_->address(), header("X-Forwarded-For"), ctx_.trusted);
+    over_tls_ = kTls || (header("X-Forwarded-Proto") == "https" && ctx_.trusted.contains(ticket_->address()));
     const unsigned version = req_.version();
     if (!ctx_.addresses.take_http_token(address_)) {
       ctx_.metrics.http_rate_limited.fetch_add(1);
@@ -169,6 +203,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       if (only(http::verb::get)) send_reply({200, nullptr, ctx_.metrics.render(ctx_.hub->metrics_text())}, version);
       return;
     }
+    if (KeyRate* limit = costly(method, path)) {
+      if (const double wait_s = limit->take(address_); wait_s > 0) {
+        HttpReply r = http_error(429, "rate_limited",
+                                 "too many of these requests from " + address_ + "; try again in " +
+                                     std::to_string(int64_t(std::ceil(wait_s))) + " s");
+        r.body["retry_after_s"] = int64_t(std::ceil(wait_s));
+        return send_reply(r, version);
+      }
+    }
     auto self = shared_from_this();
     auto done = [self, version](HttpReply r) {
       net::post(self->stream_.get_executor(), [self, r = std::move(r), version] { self->send_reply(r, version); });
@@ -250,6 +293,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     send_reply(http_error(404, "not_found", "no endpoint " + std::string(path.substr(0, 100))), version);
   }
 
+  // The per-address limit of a request that costs far more than others (Context), if any.
+  KeyRate* costly(http::verb method, std::string_view path) {
+    const auto ends_with = [&](std::string_view tail) {
+      return path.size() >= tail.size() && path.substr(path.size() - tail.size()) == tail;
+    };
+    if (method == http::verb::post && path == "/api/reports") return &ctx_.uploads;
+    if (method == http::verb::get && path.rfind("/game/", 0) == 0 && ends_with(".gif")) return &ctx_.animations;
+    if (method == http::verb::get && path.rfind("/api/players/", 0) == 0 && ends_with("/records")) return &ctx_.records;
+    return nullptr;
+  }
+
   void serve_static(std::string_view raw_path) {
     const unsigned version = req_.version();
     if (req_.method() != http::verb::get && req_.method() != http::verb::head)
@@ -303,6 +357,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     }
     const auto size = body.size();
     const auto headers = [&](auto& res) {
+      set_security_headers(res);
       res.set(http::field::content_type, mime_type(rel));
       if (has_gz) res.set(http::field::vary, "Accept-Encoding");
       if (gzipped) res.set(http::field::content_encoding, "gzip");
@@ -325,6 +380,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   void send_reply(const HttpReply& r, unsigned version) {
     http::response<http::string_body> res{http::status(r.status), version};
     res.set(http::field::server, "yinsh");
+    set_security_headers(res);
     if (r.text) {
       res.set(http::field::content_type, !r.content_type.empty() ? r.content_type
                                          : path_ == "/metrics"      ? "text/plain; version=0.0.4; charset=utf-8"
@@ -343,6 +399,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     res.prepare_payload();
     log(r.status, res.body().size());
     write(http::message_generator(std::move(res)));
+  }
+
+  // docs/server.md, "Browser defences": on every response; HSTS only over TLS.
+  template <class Response>
+  void set_security_headers(Response& res) const {
+    for (const auto& h : kSecurityHeaders) res.set(h.name, h.value);
+    if (over_tls_) res.set(kStrictTransportSecurity.name, kStrictTransportSecurity.value);
   }
 
   void log(int status, uint64_t bytes) {
@@ -366,7 +429,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     } else {
       beast::error_code ec;
       stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+      // What the client still sends is read and dropped for up to 2 s, so that the socket is
+      // not closed with unread bytes (a reset, which may destroy the response in flight).
+      stream_.expires_after(std::chrono::seconds(2));
+      drain();
     }
+  }
+
+  void drain() {
+    stream_.async_read_some(net::buffer(sink_), [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (!ec) self->drain();
+    });
   }
 
   Stream stream_;
@@ -376,8 +449,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   std::optional<http::request_parser<http::string_body>> parser_;
   http::request<http::string_body> req_;
   bool keep_alive_ = false;
+  bool over_tls_ = kTls;  // TLS here, or at a trusted proxy that says so (X-Forwarded-Proto)
   std::chrono::steady_clock::time_point started_;
   std::string address_, method_, path_;
+  char sink_[512];
 };
 
 // A connection over a cap: one response saying why, then the socket is closed once the
@@ -386,9 +461,9 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
  public:
   Refusal(tcp::socket&& socket, const std::string& why) : stream_(std::move(socket)) {
     const std::string body = http_error(503, "too_many_connections", why).body.dump();
-    text_ = "HTTP/1.1 503 Service Unavailable\r\nServer: yinsh\r\nContent-Type: application/json\r\n"
-            "Retry-After: 5\r\nConnection: close\r\nContent-Length: " +
-            std::to_string(body.size()) + "\r\n\r\n" + body;
+    text_ = "HTTP/1.1 503 Service Unavailable\r\nServer: yinsh\r\nContent-Type: application/json\r\n";
+    for (const auto& h : kSecurityHeaders) text_ += std::string(h.name) + ": " + std::string(h.value) + "\r\n";
+    text_ += "Retry-After: 5\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   }
   void run() {
     stream_.expires_after(std::chrono::seconds(2));

@@ -14,6 +14,7 @@
 
 #include "server/net/access_log.h"
 #include "server/hub/hub.h"
+#include "server/common/key_rate.h"
 #include "server/common/metrics.h"
 #include "server/net/net_limits.h"
 #include "server/common/online_players.h"
@@ -116,6 +117,11 @@ struct Context {
   AddressTable addresses;
   Metrics metrics;
   std::unique_ptr<Logs> logs;
+  // Requests whose answer costs far more than a request (docs/server.md, "Abuse limits"),
+  // limited per client address besides the global limits of the work they start:
+  KeyRate uploads{1.0 / 60, 5};   // POST /api/reports: a game report of an uploaded record
+  KeyRate animations{0.2, 4};     // GET /game/ID.gif: tens of pictures drawn
+  KeyRate records{0.5, 10};       // GET /api/players/NAME/records: every game of a player
   SessionSet sessions;
   OnlinePlayers online;  // accounts with an open WebSocket connection (GET /api/online)
   bool tls = false;  // every connection is TLS (HTTPS, WSS), with tls_context's current one

@@ -80,6 +80,13 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
   void deliver(std::shared_ptr<const std::string> frame) override { enqueue(std::move(frame), false); }
   void deliver_snapshot(std::shared_ptr<const std::string> frame) override { enqueue(std::move(frame), true); }
 
+  // Its session ended (Hub::account_changed): closed at once (code 1008), what waits dropped.
+  void end(const std::string& reason) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
+      self->close_with(websocket::close_code::policy_error, reason);
+    });
+  }
+
   void close_going_away(const std::string& reason) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
       self->close_with(websocket::close_code::going_away, reason);

@@ -1,5 +1,6 @@
 #include "server/pages/game_pages.h"
 
+#include <cctype>
 #include <condition_variable>
 #include <fstream>
 #include <functional>
@@ -187,7 +188,19 @@ std::string with_preview_tags(std::string_view html, const std::string& title, c
   return std::string(html.substr(0, at)) + tags + std::string(html.substr(at));
 }
 
-bool route_game_page(std::string_view path, std::string_view query, PageOrigin origin, Hub& hub,
+bool valid_public_origin(std::string_view origin) {
+  std::string_view rest;
+  if (origin.rfind("https://", 0) == 0) rest = origin.substr(8);
+  else if (origin.rfind("http://", 0) == 0) rest = origin.substr(7);
+  else return false;
+  if (rest.empty() || rest.size() > 253) return false;
+  for (const char c : rest)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']'))
+      return false;
+  return true;
+}
+
+bool route_game_page(std::string_view path, std::string_view query, std::string_view public_origin, Hub& hub,
                      const std::filesystem::path& web_root, const Hub::Done& done) {
   std::string_view rest;
   bool replay = false;
@@ -203,8 +216,7 @@ bool route_game_page(std::string_view path, std::string_view query, PageOrigin o
     if (!in) return false;
     std::ostringstream ss;
     ss << in.rdbuf();
-    const std::string base = std::string(origin.forwarded_proto == "https" ? "https" : "http") + "://" +
-                             std::string(origin.host.empty() ? "localhost" : origin.host);
+    const std::string base(public_origin);
     hub.get_record(id, false, [done, html = ss.str(), base, id, replay](HttpReply r) {
       HttpReply page;
       page.content_type = "text/html; charset=utf-8";

@@ -14,29 +14,32 @@
 
 namespace yinsh::server {
 
-// Where the page was asked for, to write absolute URLs (og:image must be one).
-struct PageOrigin {
-  std::string_view host;             // the Host header
-  std::string_view forwarded_proto;  // X-Forwarded-Proto from a TLS proxy ("" = http)
-};
-
 // Answers the GET routes above through `done` and returns true; false when `path` is none of
 // them (or, for the HTML pages, there is no index.html: the static files answer).
-bool route_game_page(std::string_view path, std::string_view query, PageOrigin origin, Hub& hub,
+// `public_origin` ("https://yinsh.example.org", no path) begins the absolute URLs of the link
+// previews (og:image must be absolute); it is the server's configured one (--public-origin),
+// never the request's Host header, which anyone can set.
+bool route_game_page(std::string_view path, std::string_view query, std::string_view public_origin, Hub& hub,
                      const std::filesystem::path& web_root, const Hub::Done& done);
 
 // The routes above for the network layer (HttpRoutes): route_game_page on `hub` and `web_root`.
 class GamePages : public HttpRoutes {
  public:
-  GamePages(Hub& hub, std::filesystem::path web_root) : hub_(hub), web_root_(std::move(web_root)) {}
+  GamePages(Hub& hub, std::filesystem::path web_root, std::string public_origin)
+      : hub_(hub), web_root_(std::move(web_root)), public_origin_(std::move(public_origin)) {}
   bool route(const ApiRequest& req, const HttpDone& done) override {
-    return route_game_page(req.path, req.query, {req.host, req.forwarded_proto}, hub_, web_root_, done);
+    return route_game_page(req.path, req.query, public_origin_, hub_, web_root_, done);
   }
 
  private:
   Hub& hub_;
   std::filesystem::path web_root_;
+  std::string public_origin_;
 };
+
+// Whether `origin` is a public origin as --public-origin takes it: http:// or https://, a
+// host (and a port), no path, query or fragment, no user, no space or quote.
+bool valid_public_origin(std::string_view origin);
 
 // Blocks until no GIF is being drawn (they run on threads of their own); Server::stop calls it.
 void wait_for_pictures();

@@ -26,6 +26,13 @@ rating::Rating stored_rating(Sql& q, const std::string& account, std::string_vie
   return {sql_double(rows[0].at(0)), sql_double(rows[0].at(1)), sql_double(rows[0].at(2))};
 }
 
+// Whether the account was deleted (its row stays, without ratings): checked in the result's
+// transaction, so that an account deleted while its game went on gets no rating row back.
+bool deleted_account(Sql& q, const std::string& account) {
+  const auto rows = q.run("SELECT deleted FROM accounts WHERE id=?", {account});
+  return !rows.empty() && sql_int(rows[0].at(0)) != 0;
+}
+
 }  // namespace
 
 void apply_rating(Sql& q, RatedGame& g) {
@@ -37,6 +44,7 @@ void apply_rating(Sql& q, RatedGame& g) {
   for (int c = 0; c < 2; ++c) {
     const auto i = size_t(c);
     if (g.account[i].empty()) continue;  // the AI's rating does not move
+    if (deleted_account(q, g.account[i])) continue;  // its opponent is still rated against it
     const double score = c == 0 ? g.white_score : 1 - g.white_score;
     const rating::Outcome game{before[1 - i], score};
     const rating::Rating after = rating::rate(before[i], {&game, 1});

@@ -226,6 +226,7 @@ export function GamePage({ id }: { id: string }) {
     <PlayerBar
       side={side}
       name={names[side]}
+      account={st.seats[side].account}
       you={role === side}
       toMove={st.status === "active" && st.to_move === side}
       removed={st.removed[side]}

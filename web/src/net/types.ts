@@ -12,6 +12,8 @@ export interface Seat {
   kind: "human" | "ai" | "open";
   level: number | null;
   ready: boolean;
+  /** The seat is an account's (its name links to /@/NAME); a guest's name is only a name. */
+  account?: boolean;
 }
 
 export interface Result {

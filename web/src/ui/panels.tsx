@@ -5,6 +5,7 @@ import { formatTurnBody, groupTurns } from "../board/turns";
 import type { Ply } from "../board/types";
 import { colorName, t } from "../i18n";
 import type { ChatLine, Clocks, Color } from "../net/types";
+import { linkClick } from "./router";
 
 export function formatMs(ms: number): string {
   const t = Math.max(0, ms);
@@ -73,6 +74,8 @@ export function PlayerBar(props: {
   ready?: boolean;
   /** Someone is connected to this seat (undefined: not known, or an open seat). */
   online?: boolean;
+  /** The seat is an account's: its name links to the player's page. */
+  account?: boolean;
 }) {
   return (
     <div class={`player ${props.side}${props.toMove ? " to-move" : ""}`} data-testid={`player-${props.side}`}>
@@ -85,7 +88,18 @@ export function PlayerBar(props: {
         />
       )}
       <span class="pname">
-        <span class="nm">{props.name}</span>
+        {props.account ? (
+          <a
+            class="nm"
+            href={`/@/${encodeURIComponent(props.name)}`}
+            onClick={linkClick}
+            data-testid={`account-${props.side}`}
+          >
+            {props.name}
+          </a>
+        ) : (
+          <span class="nm">{props.name}</span>
+        )}
         <span class="sub">
           {colorName(props.side)}
           {props.you ? ` · ${t("player.you")}` : ""}
