@@ -59,18 +59,15 @@ struct Server::Impl {
 };
 
 // What the site (site_bus.h) carries between this server's modules and the other servers:
-// an account whose sessions ended closes its connections on every server; with a shared site,
+// an account whose session ended or state changed has its connections checked on every server; with a shared site,
 // the names online here are rows of the site, and the others' names are shown beside ours.
 static void join_site(Server::Impl& s) {
   s.accounts->set_site(s.site.get());
   std::shared_ptr<Context> ctx = s.ctx;
-  s.site_handles.push_back(s.site->subscribe(SiteTopic::AccountChanged, [ctx, hub = s.hub.get()](const json& body) {
-    const auto c = AccountChanged::read(body);
-    if (!c) return;
-    if (c->change != AccountChange::Checked)
-      ctx->sessions.close_account(c->account, c->change == AccountChange::Deleted ? "the account was deleted"
-                                                                                  : "signed out on every device");
-    hub->account_changed(c->account);  // the rest: a session ended, muted, closed (revocation.cpp)
+  // Each server checks the account's connections against the accounts as they are now
+  // (hub/revocation.cpp): those whose session ended close with 1008.
+  s.site_handles.push_back(s.site->subscribe(SiteTopic::AccountChanged, [hub = s.hub.get()](const json& body) {
+    if (const auto c = AccountChanged::read(body)) hub->account_changed(c->account);
   }));
   if (!s.site->shared()) return;
   SiteBus* site = s.site.get();

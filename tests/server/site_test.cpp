@@ -137,8 +137,8 @@ TEST_F(SiteTest, LogoutEverywhereOnOneServerClosesTheSocketOnTheOther) {
   auto r = http_request(a->port(), verb::post, "/api/account/logout-all", "{}", cookie(alice));
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_FALSE(alice_on_b.recv(5000)) << "the account's socket on the other server is still open";
-  EXPECT_EQ(alice_on_b.close_reason().code, 1001);
-  EXPECT_EQ(std::string(alice_on_b.close_reason().reason.c_str()), "signed out on every device");
+  EXPECT_EQ(alice_on_b.close_reason().code, 1008);
+  EXPECT_EQ(std::string(alice_on_b.close_reason().reason.c_str()), "session ended");
   // The session is gone on every server; another connection on B is served as before.
   EXPECT_TRUE(http_request(b->port(), verb::get, "/api/account/me", "", cookie(alice)).body["account"].is_null());
   guest.ws.send({{"type", "lobby"}});
@@ -212,7 +212,7 @@ TEST(SiteLocal, LogoutEverywhereClosesThisServersSockets) {
   ASSERT_TRUE(eventually([&] { return online(srv->port()) == json{"alice"}; }));
   ASSERT_EQ(http_request(srv->port(), verb::post, "/api/account/logout-all", "{}", cookie(alice)).status, 200);
   EXPECT_FALSE(ws.recv(5000));
-  EXPECT_EQ(ws.close_reason().code, 1001);
+  EXPECT_EQ(ws.close_reason().code, 1008);
   guest.ws.send({{"type", "lobby"}});
   EXPECT_TRUE(guest.recv("lobby"));
 }

@@ -220,7 +220,7 @@ INSTANTIATE_TEST_SUITE_P(Stores, ArchiveRoundTrip, ::testing::Values("sqlite", "
                          [](const auto& info) { return info.param; });
 
 // The case that lost games: one waiting game and one finished one.
-TEST(Archive, AWaitingGameAndAFinishedOneBothComeBack) {
+TEST(StoreArchive, AWaitingGameAndAFinishedOneBothComeBack) {
   ScratchDir dir("yinsh-archive-waiting");
   std::string error;
   auto from = open_store((dir.path() / "from.db").string(), &error);
@@ -248,7 +248,7 @@ TEST(Archive, AWaitingGameAndAFinishedOneBothComeBack) {
   EXPECT_EQ(back->seat(WHITE).name, "waiter");
 }
 
-TEST(Archive, AnExportReadsAnOlderDatabaseAsItIsWithoutMigratingIt) {
+TEST(StoreArchive, AnExportReadsAnOlderDatabaseAsItIsWithoutMigratingIt) {
   ScratchDir dir("yinsh-archive-old");
   const std::string db = (dir.path() / "old.db").string();
   auto max_version = [&] {

@@ -2,7 +2,7 @@
 // settled, on the empty board and in a middle game: exactly 3 lines, best first; the header
 // score, the evaluation bar and "Play the best decision" are line 1's; the depth, and the node
 // count at one depth, never go backwards.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();

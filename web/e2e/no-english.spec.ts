@@ -2,7 +2,7 @@
 // computer and its replay, analysis board, offline play, tutorial, rules, puzzles, leaderboard,
 // account, not found) is visited, its visible text nodes collected, and any that reads as an
 // English catalogue message (one the language translates differently) fails the test.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { CATALOGUE, type Lang } from "../src/i18n";
 import { YinshServer } from "./server";
 

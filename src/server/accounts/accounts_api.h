@@ -77,7 +77,7 @@ class AccountsApi : public HttpRoutes, public SessionResolver {
   void recheck(std::vector<Identity> held, std::function<void(std::vector<Identity>)> done) override;
   // The site (site_bus.h) told of every account change that touches open connections (a
   // logout, logging out everywhere, a password change, a deletion), so that every server acts
-  // on its own (server.cpp: Hub::account_changed, SessionSet::close_account). Set before
+  // on its own (server.cpp: Hub::account_changed). Set before
   // serving; it must outlive the API. Without one nobody is told.
   void set_site(SiteBus* site);
   // Finishes the pool's work. Idempotent.

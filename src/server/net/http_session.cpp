@@ -65,17 +65,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 
   // The header alone first: a request whose body the server cannot frame for sure is refused
   // before any of its body is read, so that no part of it is taken for a next request.
+  // Beast refuses a second Transfer-Encoding (bad_transfer_encoding) and a Content-Length
+  // beside a chunked one (bad_content_length) itself: those get their answer here too.
   void on_header(beast::error_code ec) {
-    if (ec) return on_read(ec);
-    if (!supported_transfer_encoding(parser_->get())) {
+    const bool refused_framing = ec == http::error::bad_transfer_encoding || ec == http::error::bad_content_length;
+    if (ec && !refused_framing) return on_read(ec);
+    if (refused_framing || !supported_transfer_encoding(parser_->get())) {
       started_ = std::chrono::steady_clock::now();
       address_ = ticket_->address();
       method_ = std::string(parser_->get().method_string());
       path_ = "-";
       keep_alive_ = false;
+      const unsigned version = parser_->get().version() ? parser_->get().version() : 11;
+      if (ec == http::error::bad_content_length && supported_transfer_encoding(parser_->get()))
+        return send_reply(http_error(400, "bad_request", "the request's length is given twice or is not a number"),
+                          version);
       return send_reply(http_error(501, "transfer_encoding_not_implemented",
-                                   "the only Transfer-Encoding accepted is chunked"),
-                        parser_->get().version());
+                                   "the only Transfer-Encoding accepted is one chunked"),
+                        version);
     }
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
@@ -219,13 +226,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     auto header = [&](auto name) { const auto v = req_[name]; return std::string_view(v.data(), v.size()); };
     std::optional<ApiRequest> api;  // the request as the modules behind HttpRoutes see it: made once
     auto request = [&]() -> const ApiRequest& {
-      if (!api) {
-        // X-Forwarded-Proto says how the client reached a proxy: believed from a trusted one only.
-        const std::string proto(ctx_.trusted.contains(ticket_->address()) ? header("X-Forwarded-Proto") : "");
+      if (!api)  // over_tls_: X-Forwarded-Proto is believed from a trusted proxy only
         api = ApiRequest{std::string(req_.method_string()), std::string(path), std::string(query), req_.body(),
-                         cookie_value(header(http::field::cookie), kSessionCookie), address_,
-                         kTls || proto == "https", std::string(header(http::field::host)), proto};
-      }
+                         cookie_value(header(http::field::cookie), kSessionCookie), address_, over_tls_};
       return *api;
     };
     if (method == http::verb::get && ctx_.pages && ctx_.pages->route(request(), done))  // pictures, link previews

@@ -61,20 +61,22 @@ class Drainable {
 
 class SessionSet {
  public:
-  // `account`: the session's account id ("" for a guest).
-  void add(const std::shared_ptr<Drainable>& s, const std::string& account = "") {
+  void add(const std::shared_ptr<Drainable>& s) {
     std::lock_guard lock(mutex_);
-    sessions_[s.get()] = {s, account};
+    sessions_[s.get()] = s;
   }
   void remove(Drainable* s) {
     std::lock_guard lock(mutex_);
     sessions_.erase(s);
   }
-  void close_all(const std::string& reason) { close_if(reason, [](const std::string&) { return true; }); }
-  // Closes the sessions of one account (its sessions ended, it was deleted); how many.
-  int close_account(const std::string& account, const std::string& reason) {
-    if (account.empty()) return 0;
-    return close_if(reason, [&](const std::string& a) { return a == account; });
+  void close_all(const std::string& reason) {
+    std::map<Drainable*, std::weak_ptr<Drainable>> copy;
+    {
+      std::lock_guard lock(mutex_);
+      copy = sessions_;
+    }
+    for (auto& [p, w] : copy)
+      if (auto s = w.lock()) s->close_going_away(reason);
   }
   size_t size() const {
     std::lock_guard lock(mutex_);
@@ -82,24 +84,8 @@ class SessionSet {
   }
 
  private:
-  struct Entry {
-    std::weak_ptr<Drainable> session;
-    std::string account;
-  };
-  template <class P>
-  int close_if(const std::string& reason, P which) {
-    std::vector<std::shared_ptr<Drainable>> chosen;
-    {
-      std::lock_guard lock(mutex_);
-      for (auto& [p, e] : sessions_)
-        if (which(e.account))
-          if (auto s = e.session.lock()) chosen.push_back(std::move(s));
-    }
-    for (auto& s : chosen) s->close_going_away(reason);
-    return int(chosen.size());
-  }
   mutable std::mutex mutex_;
-  std::map<Drainable*, Entry> sessions_;
+  std::map<Drainable*, std::weak_ptr<Drainable>> sessions_;
 };
 
 struct Context {

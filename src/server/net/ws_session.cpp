@@ -157,7 +157,7 @@ class WsSession : public Subscriber, public Drainable, public std::enable_shared
     if (ec) return;
     accepted_ = true;
     ctx_.logs->debug("websocket opened from " + address_ + (who_.guest() ? "" : " (" + who_.name + ")"));
-    ctx_.sessions.add(shared_from_this(), who_.account);
+    ctx_.sessions.add(shared_from_this());
     client_ = ctx_.hub->open(weak_from_this(), who_, address_);
     if (!who_.guest()) ctx_.online.add(who_.name);  // removed by the destructor
     if (ctx_.draining) return close_with(websocket::close_code::going_away, "server restarting");
