@@ -2,8 +2,9 @@
 // computer and its replay, analysis board, offline play, tutorial, rules, puzzles, leaderboard,
 // account, not found) is visited, its visible text nodes collected, and any that reads as an
 // English catalogue message (one the language translates differently) fails the test.
-import { expect, type Page, test } from "./fixtures";
+
 import { CATALOGUE, type Lang } from "../src/i18n";
+import { expect, type Page, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();
@@ -33,8 +34,7 @@ function visibleTexts(page: Page): Promise<string[]> {
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const text = (n.textContent ?? "").trim();
       const el = n.parentElement;
-      if (text && el && el.checkVisibility({ visibilityProperty: true }) && !el.closest("script,style,svg"))
-        out.push(text);
+      if (text && el?.checkVisibility({ visibilityProperty: true }) && !el.closest("script,style,svg")) out.push(text);
     }
     return out;
   });

@@ -62,7 +62,7 @@ test("two accounts play a rated game through a seek and both player pages show i
   ] as const) {
     await page.goto(`${server.url}/@/${name}`);
     const ratings = page.getByTestId("player-ratings");
-    await expect(ratings).toContainText("rapid");
+    await expect(ratings).toContainText("Rapid"); // the category by its translated name
     await expect(ratings.locator("td").first()).not.toHaveText(/^1500\??$/);
     const game = page.getByTestId("player-games").locator(`a[href="/replay/${id}"]`);
     await expect(game).toContainText("Rhea");
