@@ -5,12 +5,14 @@
 // knowing its account from the cookie.
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "account_helpers.h"
 #include "test_server.h"
 #include "server/accounts/accounts_api.h"
 #include "server/accounts/accounts_store.h"
+#include "server/accounts/password_queue.h"
 #include "server/store/store.h"
 
 using namespace yinsh;
@@ -331,6 +333,31 @@ class DirectApiTest : public ::testing::Test {
   test::ScratchDir dir_{"yinsh-direct"};
   std::unique_ptr<server::Store> store_;
 };
+
+// A job's delivery runs after its slot is released: a client that has its answer and asks
+// again at once finds its share free (it was refused as busy when the reply went first).
+TEST(PasswordQueue, AClientWithItsReplyFindsItsShareFree) {
+  using server::PasswordQueue;
+  PasswordQueue q(1, 1, 4);
+  std::mutex m;
+  std::condition_variable cv;
+  std::optional<PasswordQueue::Refused> again;
+  ASSERT_EQ(q.submit("1.2.3.4",
+                     [&]() -> PasswordQueue::Deliver {
+                       return [&] {  // the client has its reply and asks again
+                         const auto refused = q.submit("1.2.3.4", [] { return PasswordQueue::Deliver{}; });
+                         std::lock_guard lock(m);
+                         again = refused;
+                         cv.notify_all();
+                       };
+                     }),
+            PasswordQueue::Refused::No);
+  std::unique_lock lock(m);
+  ASSERT_TRUE(cv.wait_for(lock, std::chrono::seconds(10), [&] { return again.has_value(); }));
+  EXPECT_EQ(*again, PasswordQueue::Refused::No);
+  lock.unlock();
+  q.stop();
+}
 
 // A session lookup (another pool) is answered while the password threads are full.
 TEST_F(DirectApiTest, SessionsDoNotWaitBehindPasswordWork) {

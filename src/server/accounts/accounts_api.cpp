@@ -297,7 +297,12 @@ void AccountsApi::handle(AccountRequest req, HttpDone done) {
   }
   const std::string address = req.address;
   auto shared = std::make_shared<std::pair<AccountRequest, HttpDone>>(std::move(req), done);
-  const auto refused = impl_->password_queue.submit(address, [job, shared] { job(shared->first, shared->second); });
+  // The reply goes out after the job's slot is free: a client with its answer may ask again.
+  const auto refused = impl_->password_queue.submit(address, [job, shared]() -> PasswordQueue::Deliver {
+    HttpReply r;
+    job(shared->first, [&r](HttpReply reply) { r = std::move(reply); });
+    return [shared, r = std::move(r)]() mutable { shared->second(std::move(r)); };
+  });
   if (refused == PasswordQueue::Refused::No) return;
   HttpReply r = http_error(503, "busy",
                            refused == PasswordQueue::Refused::Address

@@ -11,7 +11,7 @@ PasswordQueue::PasswordQueue(int threads, int per_address, int total)
 
 PasswordQueue::~PasswordQueue() { stop(); }
 
-PasswordQueue::Refused PasswordQueue::submit(const std::string& address, std::function<void()> job) {
+PasswordQueue::Refused PasswordQueue::submit(const std::string& address, Job job) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_ || count_ >= total_) return Refused::Full;
@@ -29,7 +29,7 @@ PasswordQueue::Refused PasswordQueue::submit(const std::string& address, std::fu
 
 void PasswordQueue::run() {
   for (;;) {
-    std::function<void()> job;
+    Job job;
     std::string address;
     {
       std::unique_lock lock(mutex_);
@@ -43,10 +43,13 @@ void PasswordQueue::run() {
       if (it->second.empty()) queued_.erase(it);
       else turn_.push_back(address);  // its next job after every other address's
     }
-    job();
-    std::lock_guard lock(mutex_);
-    --count_;
-    if (--held_[address] == 0) held_.erase(address);
+    Deliver deliver = job();
+    {
+      std::lock_guard lock(mutex_);
+      --count_;
+      if (--held_[address] == 0) held_.erase(address);
+    }
+    if (deliver) deliver();
   }
 }
 

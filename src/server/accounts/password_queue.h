@@ -4,7 +4,9 @@
 // logins from one address waits behind itself while another address's login waits for at most
 // one job per busy address. An address holds at most `per_address` jobs (queued or running)
 // and the queue at most `total`: beyond, submit() refuses at once (the caller answers 503
-// busy) instead of letting a queue grow minutes long. Standard library threads; no Asio.
+// busy) instead of letting a queue grow minutes long. A job returns what delivers its result;
+// that runs after the job's slot is released, so a client holding its reply may submit again
+// at once and find its share free. Standard library threads; no Asio.
 #pragma once
 
 #include <condition_variable>
@@ -26,8 +28,11 @@ class PasswordQueue {
   PasswordQueue& operator=(const PasswordQueue&) = delete;
 
   enum class Refused { No, Address, Full };
-  // Queues `job` for `address`; Refused::No when taken (it runs once, on a queue thread).
-  Refused submit(const std::string& address, std::function<void()> job);
+  using Deliver = std::function<void()>;
+  using Job = std::function<Deliver()>;  // the work; returns its delivery (may be empty)
+  // Queues `job` for `address`; Refused::No when taken (it runs once, on a queue thread, and
+  // its delivery right after the slot is released).
+  Refused submit(const std::string& address, Job job);
   // Runs what is queued, then joins the threads; later submits are refused. Idempotent.
   void stop();
   int per_address() const { return per_address_; }
@@ -39,7 +44,7 @@ class PasswordQueue {
   const int per_address_, total_;
   std::mutex mutex_;
   std::condition_variable cv_;
-  std::map<std::string, std::deque<std::function<void()>>> queued_;
+  std::map<std::string, std::deque<Job>> queued_;
   std::map<std::string, int> held_;  // queued or running, per address
   std::deque<std::string> turn_;     // addresses with queued jobs, in the order they are served
   int count_ = 0;                    // queued or running
