@@ -23,8 +23,8 @@ struct StormOptions {
   int timeout_s = 120;           // a login unanswered this long counts as failed
   // Loopback only: every storm login from this one address (e.g. 127.0.0.2) instead of
   // `sources` addresses; and `bystanders` other addresses after it (127.0.0.3, .4, ...), each
-  // logging into its own account (PREFIXb0, PREFIXb1, ...) every 250 ms during the storm: what
-  // one address's storm leaves the others.
+  // logging into its own account (PREFIXb0, PREFIXb1, ...) one login at a time, 500 ms after
+  // the previous answer, during the storm: what one address's storm leaves the others.
   std::string source;
   int bystanders = 0;
 };

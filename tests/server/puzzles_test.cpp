@@ -2,14 +2,16 @@
 // embedded in the server; on both stores, a solve raises the account's rating and lowers the
 // puzzle's, a failure the reverse, and a second submission of the same attempt changes
 // nothing; over HTTP, unknown puzzles, malformed bodies, guests and cross-site POSTs are
-// refused with nothing changed; the player page shows the rating; and a database of schema
-// version 3 is migrated to 4 with its accounts kept.
+// refused with nothing changed; the player page shows the rating; a line replayed by the
+// rules core solves a puzzle only when it reaches the goal; and a database of schema version 3
+// is migrated to 4 with its accounts kept.
 #include <fstream>
 #include <sstream>
 
 #include "account_helpers.h"
 #include "test_server.h"
 #include "pg_cluster.h"
+#include "server/puzzles/puzzle_judge.h"
 #include "server/puzzles/puzzle_set.h"
 #include "server/puzzles/puzzle_store.h"
 #include "server/store/store.h"
@@ -56,9 +58,45 @@ TEST(PuzzleSet, MalformedFilesAreRefusedWithTheReason) {
   EXPECT_EQ(reason("not json"), "not a yinsh-puzzles file of version 1");
   EXPECT_EQ(reason(R"({"format":"yinsh-puzzles","version":2,"puzzles":[]})"), "not a yinsh-puzzles file of version 1");
   EXPECT_EQ(reason(R"({"format":"yinsh-puzzles","version":1,"puzzles":[{"id":"a"}]})"), "puzzle 1 is malformed");
-  EXPECT_EQ(reason(R"({"format":"yinsh-puzzles","version":1,"puzzles":[{"id":"a","rating":1},{"id":"a","rating":2}]})"),
-            "puzzle a is there twice");
-  EXPECT_EQ(PuzzleSet::parse(R"({"format":"yinsh-puzzles","version":1,"puzzles":[{"id":"a","rating":1}]})").size(), 1u);
+  const std::string start = R"("position":"4/4Bww/6b1/3www1b1/5wb1b1/3b1bW2/5wb2b/4wwbBw/wwbwBwwW/WbwbBWw/bWw1 w move 0 1 normal")";
+  const auto one = [&](const std::string& id, const std::string& rest) {
+    return R"({"id":")" + id + R"(","rating":1,)" + rest + "}";
+  };
+  const auto file = [](const std::string& puzzles) {
+    return R"({"format":"yinsh-puzzles","version":1,"puzzles":[)" + puzzles + "]}";
+  };
+  const std::string good = start + R"(,"side":"w","goal":"win","line":["f8-f6"])";
+  EXPECT_EQ(reason(file(one("a", good) + "," + one("a", good))), "puzzle a is there twice");
+  EXPECT_EQ(reason(file(one("a", R"("position":"9/9 w move 0 0 normal","side":"w","goal":"win","line":[])"))),
+            "puzzle 1 is malformed");
+  EXPECT_EQ(reason(file(one("a", start + R"(,"side":"w","goal":"mate","line":[])"))), "puzzle 1 is malformed");
+  EXPECT_EQ(reason(file(one("a", start + R"(,"side":"w","goal":"win","line":[1])"))), "puzzle 1 is malformed");
+  EXPECT_EQ(PuzzleSet::parse(file(one("a", good))).size(), 1u);
+}
+
+// Every committed puzzle, judged by the server as the trainer judges it: its solution solves
+// it (at the decision where the trainer stops), its `other` line does not at any point, and a
+// decision that is not legal where it stands makes the line malformed.
+TEST(PuzzleJudge, TheSolutionOfEveryCommittedPuzzleSolvesItAndTheAlternativeDoesNot) {
+  const json file = json::parse(committed_file());
+  using server::LineVerdict;
+  for (const auto& p : file["puzzles"]) {
+    const auto puzzle = *PuzzleSet::committed().find(p["id"].get<std::string>());
+    const auto line = p["line"].get<std::vector<std::string>>();
+    const auto other = p["other"].get<std::vector<std::string>>();
+    std::optional<LineVerdict> first;
+    for (size_t k = 1; k <= line.size() && !first; ++k) {
+      const auto v = server::judge_line(puzzle, {line.begin(), line.begin() + k}).verdict;
+      if (v != LineVerdict::Failed || k == line.size()) first = v;
+    }
+    EXPECT_EQ(first, LineVerdict::Solved) << puzzle.id;
+    for (size_t k = 0; k <= other.size(); ++k)
+      EXPECT_NE(server::judge_line(puzzle, {other.begin(), other.begin() + k}).verdict, LineVerdict::Solved)
+          << puzzle.id << " after " << k;
+    auto forged = line;
+    forged.insert(forged.begin(), "pass");
+    EXPECT_EQ(server::judge_line(puzzle, forged).verdict, LineVerdict::Malformed) << puzzle.id;
+  }
 }
 
 // The store-level rules, the same on SQLite and PostgreSQL.

@@ -85,7 +85,7 @@ describe("the puzzle endpoints", () => {
   afterEach(() => {
     globalThis.fetch = real;
   });
-  it("posts {puzzle, solved} to /api/account/puzzles/attempts and reads errors", async () => {
+  it("posts {puzzle, line} to /api/account/puzzles/attempts and reads errors", async () => {
     const calls: { url: string; init?: RequestInit }[] = [];
     globalThis.fetch = (async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
@@ -96,14 +96,17 @@ describe("the puzzle endpoints", () => {
       return new Response(JSON.stringify(SERVER), { status: 200 });
     }) as typeof fetch;
     assert.deepEqual(await accountPuzzles.load(), SERVER);
-    await assert.rejects(accountPuzzles.submit("zz", true), (e: Error & { code?: string; status?: number }) => {
-      assert.equal(e.code, "unknown_puzzle");
-      assert.equal(e.status, 400);
-      return true;
-    });
+    await assert.rejects(
+      accountPuzzles.submit("zz", ["f8-f6", "xf7-j7"]),
+      (e: Error & { code?: string; status?: number }) => {
+        assert.equal(e.code, "unknown_puzzle");
+        assert.equal(e.status, 400);
+        return true;
+      },
+    );
     assert.equal(calls[0]?.url, "/api/account/puzzles");
     assert.equal(calls[1]?.url, "/api/account/puzzles/attempts");
     assert.equal(calls[1]?.init?.method, "POST");
-    assert.deepEqual(JSON.parse(String(calls[1]?.init?.body)), { puzzle: "zz", solved: true });
+    assert.deepEqual(JSON.parse(String(calls[1]?.init?.body)), { puzzle: "zz", line: ["f8-f6", "xf7-j7"] });
   });
 });

@@ -1,6 +1,7 @@
 // The puzzle-rating endpoints (puzzle_api.h).
 #include "server/puzzles/puzzle_api.h"
 
+#include "server/puzzles/puzzle_judge.h"
 #include "server/puzzles/puzzle_set.h"
 #include "server/puzzles/puzzle_store.h"
 #include "server/common/shapes.h"
@@ -31,6 +32,19 @@ HttpReply record(Store& store, const std::string& account, const PuzzleInfo& puz
   return ok({{"counted", rec.counted}, {"attempt", puzzle_attempt_json(rec.attempt)}, {"rating", rating}});
 }
 
+// The posted line: an array of at most kMaxPuzzleLine decisions, each a short string.
+std::vector<std::string> read_line(const json& j) {
+  if (!j.is_array() || j.size() > kMaxPuzzleLine)
+    throw SchemaError("line must be an array of at most " + std::to_string(kMaxPuzzleLine) + " decisions");
+  std::vector<std::string> line;
+  for (const auto& d : j) {
+    if (!d.is_string() || d.get_ref<const std::string&>().empty() || d.get_ref<const std::string&>().size() > 16)
+      throw SchemaError("each decision of line must be a decision in the notation, such as \"f8-f6\"");
+    line.push_back(d.get<std::string>());
+  }
+  return line;
+}
+
 }  // namespace
 
 HttpReply serve_puzzles(Store& store, std::string_view what, std::string_view method,
@@ -50,10 +64,13 @@ HttpReply serve_puzzles(Store& store, std::string_view what, std::string_view me
   try {
     const Fields f(j);
     const std::string id = f.str("puzzle", 32);
-    const bool solved = f.boolean("solved");
+    const auto line = read_line(f.any("line"));
     const auto puzzle = PuzzleSet::committed().find(id);
     if (!puzzle) return http_error(400, "unknown_puzzle", "no puzzle " + id + " in the puzzle set");
-    return record(store, *account, *puzzle, solved, now);
+    // Solved only when the core, replaying the line from the puzzle's position, says so.
+    const auto judged = judge_line(*puzzle, line);
+    if (judged.verdict == LineVerdict::Malformed) return http_error(400, "illegal_line", judged.why);
+    return record(store, *account, *puzzle, judged.verdict == LineVerdict::Solved, now);
   } catch (const SchemaError& e) {
     return http_error(400, "bad_request", e.what());
   }

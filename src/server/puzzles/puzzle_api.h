@@ -2,9 +2,11 @@
 // their pool, with the same session cookie (and, for the POST, the same Origin check: the
 // network layer refuses cross-site POSTs to /api/ before they get here):
 //   GET  /api/account/puzzles           the account's puzzle rating, recent attempts, puzzles tried
-//   POST /api/account/puzzles/attempts  {"puzzle": id, "solved": bool}: an attempt's result
+//   POST /api/account/puzzles/attempts  {"puzzle": id, "line": [decision, ...]}: an attempt,
+//                                        judged by replaying the line (puzzle_judge.h)
 // Guests get 401 (their trainer keeps its rating in the browser). A puzzle id the committed
-// set (puzzle_set.h) does not know, or a malformed body, gets 400 and changes nothing.
+// set (puzzle_set.h) does not know, a malformed body or an illegal line gets 400 and changes
+// nothing.
 // Blocking; uses Store::transact and puzzle_store.h.
 #pragma once
 

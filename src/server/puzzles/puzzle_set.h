@@ -10,17 +10,29 @@
 #include <string_view>
 #include <vector>
 
+#include "core/position.h"
+
 namespace yinsh::server {
+
+// What a puzzle asks (docs/web.md): `win` a ring, or `save` (do not fall behind).
+enum class PuzzleGoal { Win, Save };
 
 struct PuzzleInfo {
   std::string id;     // "p0001"
   double rating = 0;  // the set's difficulty (docs/web.md): a puzzle's starting rating
+  Position position;  // where the attempt starts
+  Color side = WHITE;  // the solver's colour
+  PuzzleGoal goal = PuzzleGoal::Win;
+  std::vector<std::string> line;  // the engine's solution, both sides' decisions
+  // For a save: how many decisions the threat takes to play out (the longer of the solution
+  // and the engine's alternative, which loses the ring by its end).
+  size_t horizon = 0;
 };
 
 class PuzzleSet {
  public:
   // Reads a yinsh-puzzles file of version 1; throws std::runtime_error with the reason when it
-  // is not one (a malformed entry, a duplicate id).
+  // is not one (a malformed entry or position, a duplicate id).
   static PuzzleSet parse(std::string_view text);
   // The embedded set. A malformed committed file throws here (the tests catch it first).
   static const PuzzleSet& committed();

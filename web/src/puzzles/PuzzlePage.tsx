@@ -61,7 +61,8 @@ function Trainer(props: {
   progress: ShownProgress;
   guest: Progress;
   error: string | null;
-  onResult: (solved: boolean) => void;
+  /** `line`: the decisions played (and, for a save the engine judged, its line on), which the server replays. */
+  onResult: (solved: boolean, line: string[]) => void;
   onNext: () => void;
 }) {
   const { puzzle } = props;
@@ -72,9 +73,9 @@ function Trainer(props: {
   const [verdict, setVerdict] = useState<Verdict>("playing");
   const [refutation, setRefutation] = useState<string[]>([]);
 
-  const finish = (solved: boolean, a: Attempt) => {
+  const finish = (solved: boolean, a: Attempt, line: string[] = a.played) => {
     setVerdict(solved ? "solved" : "failed");
-    props.onResult(solved);
+    props.onResult(solved, line);
     setAttempt(a);
   };
 
@@ -100,7 +101,7 @@ function Trainer(props: {
           setRefutation(r.pv);
           return finish(false, a);
         }
-        if (puzzle.goal === "save") return finish(true, a);
+        if (puzzle.goal === "save") return finish(true, a, [...a.played, ...r.pv]);
         const next2 = playDecision(a, r.best);
         proceed(next2.attempt, next2.next);
       },
@@ -268,7 +269,7 @@ export function PuzzlePage({ hash }: { hash: string }) {
       progress={progress}
       guest={guest}
       error={error}
-      onResult={(solved) => record(puzzle, solved)}
+      onResult={(solved, line) => record(puzzle, solved, line)}
       onNext={() => {
         const n = nextPuzzle(
           set.filter((p) => p.id !== puzzle.id),

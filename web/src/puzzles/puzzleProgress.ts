@@ -30,8 +30,9 @@ export interface AttemptReply {
 
 export const accountPuzzles = {
   load: () => request<AccountPuzzles>("GET", "/api/account/puzzles"),
-  submit: (puzzle: string, solved: boolean) =>
-    request<AttemptReply>("POST", "/api/account/puzzles/attempts", { puzzle, solved }),
+  /** The server replays `line` (the attempt's decisions) and judges it itself. */
+  submit: (puzzle: string, line: string[]) =>
+    request<AttemptReply>("POST", "/api/account/puzzles/attempts", { puzzle, line }),
 };
 
 /** How many recent attempts the trainer lists (the server sends up to 20). */
@@ -79,7 +80,7 @@ export interface PuzzleProgressState {
   /** The guest's progress in this browser (shown as a note while an account's is used). */
   guest: Progress;
   error: string | null;
-  record: (puzzle: Puzzle, solved: boolean) => void;
+  record: (puzzle: Puzzle, solved: boolean, line: string[]) => void;
 }
 
 /** The progress of whoever is here: the account's from the server, else this browser's. */
@@ -103,14 +104,14 @@ export function usePuzzleProgress(): PuzzleProgressState {
     };
   }, [name]);
   const progress = account === undefined ? null : account ? mine : guestProgress(guest);
-  const record = (puzzle: Puzzle, solved: boolean) => {
+  const record = (puzzle: Puzzle, solved: boolean, line: string[]) => {
     if (!account) {
       const n = recordResult(guest, puzzle, solved);
       saveProgress(n);
       return setGuest(n);
     }
     if (mine?.done[puzzle.id]) return; // only the first attempt is rated; the server knows it
-    accountPuzzles.submit(puzzle.id, solved).then(
+    accountPuzzles.submit(puzzle.id, line).then(
       (r) => setMine((p) => (p ? afterAttempt(p, r) : p)),
       (e: Error) => setError(e.message),
     );

@@ -1,0 +1,47 @@
+// An attempt replayed by the rules core (puzzle_judge.h).
+#include "server/puzzles/puzzle_judge.h"
+
+#include "core/notation.h"
+
+namespace yinsh::server {
+
+LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string>& line) {
+  const Color other = puzzle.side == WHITE ? BLACK : WHITE;
+  const Position& start = puzzle.position;
+  Position pos = start;
+  const auto balance = [&] {
+    return pos.removed(puzzle.side) - start.removed(puzzle.side) - (pos.removed(other) - start.removed(other));
+  };
+  const bool save = puzzle.goal == PuzzleGoal::Save;
+  bool on_line = true;
+  const auto decided = [&](size_t i, LineVerdict v) {
+    if (i + 1 < line.size())
+      return LineJudgement{LineVerdict::Malformed, "the line goes on after decision " + std::to_string(i + 1) +
+                                                       " decided the attempt"};
+    return LineJudgement{v, ""};
+  };
+  for (size_t i = 0; i < line.size(); ++i) {
+    std::string error;
+    const auto move = parse_legal_move(pos, line[i], &error);
+    if (!move)
+      return {LineVerdict::Malformed, "decision " + std::to_string(i + 1) + " (" + line[i].substr(0, 16) + "): " + error};
+    const std::string text = to_string(*move);
+    // While the solver follows the solution, the opponent answers with it (as the trainer does).
+    if (pos.side_to_move() != puzzle.side && on_line && i < puzzle.line.size() && text != puzzle.line[i])
+      return decided(i, LineVerdict::Failed);
+    on_line = on_line && i < puzzle.line.size() && text == puzzle.line[i];
+    StateInfo st;
+    pos.do_move(*move, st);
+    const int b = balance();
+    if (b < 0) return decided(i, LineVerdict::Failed);
+    if (!save && b >= 1) return decided(i, LineVerdict::Solved);
+    if (pos.is_over()) return decided(i, save ? LineVerdict::Solved : LineVerdict::Failed);
+    if (save && on_line && pos.side_to_move() != puzzle.side) return decided(i, LineVerdict::Solved);
+  }
+  // Not decided on the way: an unfinished win fails; a save off the solution holds when the
+  // line was played out as far as the threat reaches without falling behind.
+  const bool held = save && !line.empty() && line.size() >= puzzle.horizon;
+  return {held ? LineVerdict::Solved : LineVerdict::Failed, ""};
+}
+
+}  // namespace yinsh::server

@@ -1,0 +1,36 @@
+// An attempt at a puzzle judged on the server: the client posts its line (both sides'
+// decisions in the official notation, from the puzzle's position) and the rules core replays
+// it, so a rating moves on what was played, not on what the client says. The rules are the
+// trainer's (web/src/puzzles/puzzles.ts, docs/web.md "Judging an attempt"), by ring counts:
+//   - falling a ring behind fails, and so does the game ending short of the goal;
+//   - `win`: solved the moment the solver is a ring ahead;
+//   - `save`: solved when the solver's turn ends on the solution; off the solution, when the
+//     line (the browser's engine answering and playing on) stays level for as many decisions
+//     as the solution or the engine's alternative has (the threat is played out by then);
+//   - while the line follows the solution, the opponent's answers must be the solution's.
+// Off the solution the opponent's answers come from the browser's engine, which the server
+// does not run again: they only have to be legal.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "server/puzzles/puzzle_set.h"
+
+namespace yinsh::server {
+
+// The most decisions a line may have (the longest solution has far fewer).
+constexpr size_t kMaxPuzzleLine = 64;
+
+enum class LineVerdict { Solved, Failed, Malformed };
+
+struct LineJudgement {
+  LineVerdict verdict = LineVerdict::Malformed;
+  std::string why;  // for Malformed: which decision and what is wrong
+};
+
+// Malformed: a decision is illegal where it stands, or the line goes on after the attempt
+// was decided.
+LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string>& line);
+
+}  // namespace yinsh::server
