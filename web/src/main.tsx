@@ -45,6 +45,74 @@ function useCore(needed: boolean): "ready" | "loading" | string {
   return state;
 }
 
+const PAGES = [
+  ["/", "nav.lobby"],
+  ["/analysis", "nav.analysis"],
+  ["/offline", "nav.offline"],
+  ["/puzzles", "nav.puzzles"],
+  ["/learn", "nav.learn"],
+  ["/leaderboard", "nav.leaderboard"],
+] as const;
+
+/**
+ * The header: the brand, the page links, the account link and the tools. Where the links do
+ * not fit in one row (tablets, phones), they sit behind a menu button before the brand and
+ * open as a list under the header; picking a page, Escape or a click elsewhere closes it.
+ */
+function Header({ route }: { route: unknown }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [route]);
+  useEffect(() => {
+    if (!open) return;
+    const key = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    const click = (e: MouseEvent) => {
+      if (!(e.target as Element | null)?.closest?.("header.top")) setOpen(false);
+    };
+    document.addEventListener("keydown", key);
+    document.addEventListener("click", click);
+    return () => {
+      document.removeEventListener("keydown", key);
+      document.removeEventListener("click", click);
+    };
+  }, [open]);
+  return (
+    <header class={open ? "top menu-open" : "top"}>
+      <button
+        type="button"
+        class="menu-button icon-button"
+        aria-expanded={open}
+        aria-controls="main-nav"
+        aria-label={t("nav.menu")}
+        title={t("nav.menu")}
+        data-testid="menu-button"
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" stroke-width="2" />
+        </svg>
+      </button>
+      <a href="/" class="brand" onClick={linkClick} aria-label={t("nav.brand")}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" class="logo">
+          <circle cx="9" cy="12" r="6" />
+          <circle cx="15" cy="12" r="6" />
+        </svg>
+        <span class="brand-word">YINSH</span>
+      </a>
+      <nav id="main-nav" aria-label={t("nav.label")}>
+        {PAGES.map(([href, key]) => (
+          <a href={href} onClick={linkClick} key={href}>
+            {t(key)}
+          </a>
+        ))}
+      </nav>
+      <AccountMenu />
+      <SettingsMenu />
+    </header>
+  );
+}
+
 function App() {
   const route = useRoute();
   const lang = useLang();
@@ -99,37 +167,7 @@ function App() {
     );
   return (
     <div class="app" lang={lang}>
-      <header class="top">
-        <a href="/" class="brand" onClick={linkClick} aria-label={t("nav.brand")}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" class="logo">
-            <circle cx="9" cy="12" r="6" />
-            <circle cx="15" cy="12" r="6" />
-          </svg>
-          YINSH
-        </a>
-        <nav aria-label={t("nav.label")}>
-          <a href="/" onClick={linkClick}>
-            {t("nav.lobby")}
-          </a>
-          <a href="/analysis" onClick={linkClick}>
-            {t("nav.analysis")}
-          </a>
-          <a href="/offline" onClick={linkClick}>
-            {t("nav.offline")}
-          </a>
-          <a href="/puzzles" onClick={linkClick}>
-            {t("nav.puzzles")}
-          </a>
-          <a href="/learn" onClick={linkClick}>
-            {t("nav.learn")}
-          </a>
-          <a href="/leaderboard" onClick={linkClick}>
-            {t("nav.leaderboard")}
-          </a>
-        </nav>
-        <AccountMenu />
-        <SettingsMenu />
-      </header>
+      <Header route={route} />
       {page}
     </div>
   );

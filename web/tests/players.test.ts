@@ -24,11 +24,17 @@ describe("rating graph", () => {
     assert.equal(g.min, 1500);
     assert.equal(g.max, 1700);
     assert.equal(g.path, "M10.0,90.0 L100.0,10.0 L190.0,50.0");
+    assert.deepEqual(g.dots, [
+      { x: 10, y: 90 },
+      { x: 100, y: 10 },
+      { x: 190, y: 50 },
+    ]);
   });
   it("widens a flat history to 100 points and draws a single game in the middle", () => {
     const g = graphPoints([{ rating: 1500 }], 200, 100, 10);
     assert.equal(g.max - g.min, 100);
     assert.equal(g.path, "M100.0,50.0");
+    assert.deepEqual(g.dots, [{ x: 100, y: 50 }]);
     assert.equal(graphPoints([], 200, 100).path, "");
   });
   it("marks provisional ratings", () => {

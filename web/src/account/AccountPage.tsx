@@ -174,6 +174,7 @@ export function AccountPage() {
         <Settings account={account} />
       ) : (
         <>
+          <h1 class="sr-only">{t("account.login_link")}</h1>
           <p>{t("account.intro")}</p>
           <div class="account-forms">
             <Credentials mode="login" />

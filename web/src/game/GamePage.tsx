@@ -276,6 +276,9 @@ export function GamePage({ id }: { id: string }) {
         ) : null}
       </div>
       <aside class="side">
+        <h1 class="sr-only">
+          {names.white} – {names.black}
+        </h1>
         {model.status !== "open" ? (
           <div class="conn-banner" role="status" data-testid="reconnecting">
             {t("conn.lost")}

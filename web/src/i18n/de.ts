@@ -73,6 +73,7 @@ export const de: Record<Key, string> = {
   "leaderboard.empty": "In dieser Kategorie gibt es noch keine festen Wertungen.",
   "leaderboard.games": "({games, plural, one {# Partie} other {# Partien}})",
   "nav.leaderboard": "Bestenliste",
+  "nav.menu": "Menü",
 
   "settings.title": "Einstellungen",
   "settings.language": "Sprache",

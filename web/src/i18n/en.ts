@@ -69,6 +69,7 @@ export const en = {
   "leaderboard.empty": "No established ratings in this category yet.",
   "leaderboard.games": "({games, plural, one {# game} other {# games}})",
   "nav.leaderboard": "Leaderboard",
+  "nav.menu": "Menu",
 
   "settings.title": "Settings",
   "settings.language": "Language",

@@ -73,6 +73,7 @@ export const pl: Record<Key, string> = {
   "leaderboard.empty": "W tej kategorii nie ma jeszcze ustalonych rankingów.",
   "leaderboard.games": "({games, plural, one {# partia} few {# partie} many {# partii} other {# partii}})",
   "nav.leaderboard": "Ranking",
+  "nav.menu": "Menu",
 
   "settings.title": "Ustawienia",
   "settings.language": "Język",

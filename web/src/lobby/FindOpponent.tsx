@@ -236,7 +236,7 @@ export function FindOpponent({
           </select>
         </label>
         <VariantSelect label={t("seek.variant")} name="seek-variant" value={variant} onChange={setVariant} />
-        <label title={account ? undefined : t("seek.rated_login")}>
+        <label class="radio" title={account ? undefined : t("seek.rated_login")}>
           <input
             type="checkbox"
             name="seek-rated"

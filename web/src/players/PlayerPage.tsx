@@ -3,7 +3,7 @@
 // by opponent, result and category, each linking to its replay. /leaderboard: the best
 // established ratings of a category.
 import { useEffect, useState } from "preact/hooks";
-import { categoryName, displayName, t } from "../i18n";
+import { categoryName, displayName, lang, t } from "../i18n";
 import { linkClick } from "../ui/router";
 import { shownRating } from "../ui/status";
 import {
@@ -15,17 +15,26 @@ import {
   type HistoryPoint,
   type Profile,
   players,
+  shortDate,
 } from "./players";
 
+/**
+ * The rating after each rated game: a dot per game (its date and rating in its tooltip), joined
+ * by a line from the second game on; the highest and lowest ratings on the left, the first and
+ * last dates below.
+ */
 function RatingGraph(props: { points: HistoryPoint[] }) {
   const W = 480;
   const H = 160;
+  const BELOW = 16;
   const g = graphPoints(props.points, W, H);
   if (!g.path) return <p class="small">{t("player.no_rated_games")}</p>;
+  const first = props.points[0] as HistoryPoint;
+  const last = props.points[props.points.length - 1] as HistoryPoint;
   return (
     <svg
       class="rating-graph"
-      viewBox={`0 0 ${W} ${H}`}
+      viewBox={`0 0 ${W} ${H + BELOW}`}
       role="img"
       aria-label={t("player.graph")}
       data-testid="rating-graph"
@@ -36,7 +45,23 @@ function RatingGraph(props: { points: HistoryPoint[] }) {
       <text x="2" y={H - 2} class="axis">
         {g.min}
       </text>
-      <path d={g.path} fill="none" stroke="currentColor" stroke-width="2" />
+      <text x="10" y={H + BELOW - 3} class="axis" data-testid="graph-first-date">
+        {shortDate(first.at, lang())}
+      </text>
+      {props.points.length > 1 ? (
+        <text x={W - 10} y={H + BELOW - 3} class="axis" text-anchor="end" data-testid="graph-last-date">
+          {shortDate(last.at, lang())}
+        </text>
+      ) : null}
+      {props.points.length > 1 ? <path d={g.path} fill="none" stroke="currentColor" stroke-width="2" /> : null}
+      {g.dots.map((d, i) => {
+        const p = props.points[i] as HistoryPoint;
+        return (
+          <circle cx={d.x} cy={d.y} r="4" class="dot" key={p.game} data-testid="graph-dot">
+            <title>{`${shortDate(p.at, lang())}: ${Math.round(p.rating)}`}</title>
+          </circle>
+        );
+      })}
     </svg>
   );
 }

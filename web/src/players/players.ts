@@ -82,8 +82,8 @@ export function graphPoints(
   width: number,
   height: number,
   pad = 10,
-): { path: string; min: number; max: number } {
-  if (points.length === 0) return { path: "", min: 0, max: 0 };
+): { path: string; min: number; max: number; dots: { x: number; y: number }[] } {
+  if (points.length === 0) return { path: "", min: 0, max: 0, dots: [] };
   let min = Math.min(...points.map((p) => p.rating));
   let max = Math.max(...points.map((p) => p.rating));
   if (max - min < 100) {
@@ -94,6 +94,12 @@ export function graphPoints(
   const n = points.length;
   const x = (i: number) => pad + (n === 1 ? (width - 2 * pad) / 2 : (i * (width - 2 * pad)) / (n - 1));
   const y = (r: number) => pad + ((max - r) * (height - 2 * pad)) / (max - min);
-  const path = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
-  return { path, min, max };
+  const dots = points.map((p, i) => ({ x: Number(x(i).toFixed(1)), y: Number(y(p.rating).toFixed(1)) }));
+  const path = dots.map((d, i) => `${i === 0 ? "M" : "L"}${d.x.toFixed(1)},${d.y.toFixed(1)}`).join(" ");
+  return { path, min, max, dots };
+}
+
+/** A rating history time (seconds or milliseconds since 1970) as a date in the page's language. */
+export function shortDate(at: number, lang: string): string {
+  return new Date(at < 1e12 ? at * 1000 : at).toLocaleDateString(lang, { day: "numeric", month: "short" });
 }

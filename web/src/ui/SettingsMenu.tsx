@@ -71,7 +71,8 @@ export function SettingsMenu() {
         </svg>
       </button>
       <details class="settings">
-        <summary>
+        {/* Named also where the word is hidden (phones). */}
+        <summary aria-label={t("settings.title")}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" class="gear">
             <circle cx="12" cy="12" r="3.2" fill="none" stroke="currentColor" stroke-width="2" />
             <path
