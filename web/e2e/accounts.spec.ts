@@ -85,3 +85,18 @@ test("the account, player and leaderboard pages pass axe", async ({ page }) => {
   await expect(page.getByTestId("online-now")).toBeVisible();
   await expectAccessible(page, "leaderboard");
 });
+
+test("a new attempt replaces the error of an earlier one", async ({ page }) => {
+  await page.goto(`${server.url}/account`);
+  const login = page.getByTestId("login-form");
+  await login.getByLabel("Name").fill("nobody");
+  await login.getByLabel("Password").fill("wrong password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login.getByRole("alert")).toBeVisible();
+  const register = page.getByTestId("register-form");
+  await register.getByLabel("Name").fill("x"); // too short a name: registration fails
+  await register.getByLabel("Password").fill("correct horse");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(register.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(1); // the login error is gone
+});
