@@ -71,6 +71,9 @@ export const de: Record<Key, string> = {
   "leaderboard.online_none": "Gerade ist niemand angemeldet.",
   "leaderboard.title": "Bestenliste",
   "leaderboard.empty": "In dieser Kategorie gibt es noch keine festen Wertungen.",
+  "leaderboard.loading": "Wird geladen …",
+  "leaderboard.unreachable": "Der Server ist gerade nicht erreichbar; versuche es später noch einmal.",
+  "leaderboard.online_only_you": "Gerade bist nur du angemeldet.",
   "leaderboard.games": "({games, plural, one {# Partie} other {# Partien}})",
   "nav.leaderboard": "Bestenliste",
 

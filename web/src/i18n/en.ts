@@ -67,6 +67,9 @@ export const en = {
   "leaderboard.online_none": "Nobody is logged in right now.",
   "leaderboard.title": "Leaderboard",
   "leaderboard.empty": "No established ratings in this category yet.",
+  "leaderboard.loading": "Loading…",
+  "leaderboard.unreachable": "The server cannot be reached right now; try again later.",
+  "leaderboard.online_only_you": "Only you are logged in right now.",
   "leaderboard.games": "({games, plural, one {# game} other {# games}})",
   "nav.leaderboard": "Leaderboard",
 

@@ -71,6 +71,9 @@ export const pl: Record<Key, string> = {
   "leaderboard.online_none": "Nikt nie jest teraz zalogowany.",
   "leaderboard.title": "Ranking graczy",
   "leaderboard.empty": "W tej kategorii nie ma jeszcze ustalonych rankingów.",
+  "leaderboard.loading": "Wczytywanie…",
+  "leaderboard.unreachable": "Serwer jest teraz nieosiągalny; spróbuj ponownie później.",
+  "leaderboard.online_only_you": "Teraz zalogowany jesteś tylko ty.",
   "leaderboard.games": "({games, plural, one {# partia} few {# partie} many {# partii} other {# partii}})",
   "nav.leaderboard": "Ranking",
 
