@@ -2,11 +2,21 @@
 // a guest who played a game registers and the game becomes the account's (the browser sends
 // its seat tokens with the registration).
 
+import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { expect, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();
+
+async function registerAs(page: Page, name: string) {
+  await page.goto(`${server.url}/account`);
+  const register = page.getByTestId("register-form");
+  await register.getByLabel("Name").fill(name);
+  await register.getByLabel("Password").fill("correct horse");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("account-menu")).toHaveText(name);
+}
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
 
@@ -84,4 +94,31 @@ test("the account, player and leaderboard pages pass axe", async ({ page }) => {
   await page.getByRole("link", { name: "Leaderboard" }).click();
   await expect(page.getByTestId("online-now")).toBeVisible();
   await expectAccessible(page, "leaderboard");
+});
+
+test("a new attempt replaces the error of an earlier one", async ({ page }) => {
+  await page.goto(`${server.url}/account`);
+  const login = page.getByTestId("login-form");
+  await login.getByLabel("Name").fill("nobody");
+  await login.getByLabel("Password").fill("wrong password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login.getByRole("alert")).toBeVisible();
+  const register = page.getByTestId("register-form");
+  await register.getByLabel("Name").fill("x"); // too short a name: registration fails
+  await register.getByLabel("Password").fill("correct horse");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(register.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(1); // the login error is gone
+});
+
+test("the leaderboard tells a logged-in player, and one without a server, the truth", async ({ page }) => {
+  await registerAs(page, "Carol");
+  await page.goto(`${server.url}/leaderboard`);
+  await expect(page.getByTestId("online-now")).not.toHaveText(/Loading/);
+  await expect(page.getByTestId("online-now")).not.toHaveText("Nobody is logged in right now.");
+
+  await page.route("**/api/**", (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId("leaderboard-state")).toHaveText(/cannot be reached/);
+  await expect(page.getByTestId("online-now")).toHaveText(/cannot be reached/);
 });

@@ -44,11 +44,16 @@ function Field(props: {
   );
 }
 
-function Credentials(props: { mode: "login" | "register" }) {
+/** The page's one error: whichever form was tried last, so a new attempt in either form
+ *  replaces (never sits beside) the message of an earlier one. */
+type PageError = { mode: "login" | "register"; text: string } | null;
+
+function Credentials(props: { mode: "login" | "register"; error: PageError; setError: (e: PageError) => void }) {
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { setError } = props;
+  const error = props.error?.mode === props.mode ? props.error.text : null;
   const register = props.mode === "register";
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -58,7 +63,7 @@ function Credentials(props: { mode: "login" | "register" }) {
       await (register ? accounts.register(name, password) : accounts.login(name, password));
       navigate("/");
     } catch (err) {
-      setError(message(err));
+      setError({ mode: props.mode, text: message(err) });
     } finally {
       setBusy(false);
     }
@@ -166,6 +171,7 @@ function Settings(props: { account: Account }) {
 
 export function AccountPage() {
   const account = useAccount();
+  const [error, setError] = useState<PageError>(null);
   return (
     <main class="page narrow account-page" data-testid="account-page">
       {account === undefined ? (
@@ -177,8 +183,8 @@ export function AccountPage() {
           <h1 class="sr-only">{t("account.login_link")}</h1>
           <p>{t("account.intro")}</p>
           <div class="account-forms">
-            <Credentials mode="login" />
-            <Credentials mode="register" />
+            <Credentials mode="login" error={error} setError={setError} />
+            <Credentials mode="register" error={error} setError={setError} />
           </div>
         </>
       )}

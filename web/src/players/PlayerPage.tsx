@@ -4,6 +4,7 @@
 // established ratings of a category.
 import { useEffect, useState } from "preact/hooks";
 import { categoryName, displayName, lang, t } from "../i18n";
+import { useAccount } from "../net/account";
 import { linkClick } from "../ui/router";
 import { shownRating } from "../ui/status";
 import {
@@ -234,24 +235,37 @@ export function PlayerPage(props: { name: string }) {
   );
 }
 
+type Rows = { name: string; rating: number; games: number }[];
+
 export function LeaderboardPage() {
+  const account = useAccount();
   const [category, setCategory] = useState<Category>("blitz");
-  const [rows, setRows] = useState<{ name: string; rating: number; games: number }[] | null>(null);
-  const [online, setOnline] = useState<string[]>([]);
+  // null while loading, "unreachable" when the server did not answer.
+  const [rows, setRows] = useState<Rows | "unreachable" | null>(null);
+  const [online, setOnline] = useState<string[] | "unreachable" | null>(null);
   useEffect(() => {
-    players.online().then(setOnline, () => setOnline([]));
+    players.online().then(setOnline, () => setOnline("unreachable"));
   }, []);
   useEffect(() => {
     setRows(null);
-    players.leaderboard(category).then(setRows, () => setRows([]));
+    players.leaderboard(category).then(setRows, () => setRows("unreachable"));
   }, [category]);
+  const others = Array.isArray(online) ? online.filter((n) => n !== account?.name) : [];
   return (
     <main class="page narrow" data-testid="leaderboard">
       <h1>{t("leaderboard.title")}</h1>
       <Choice<Category> label={t("player.category")} value={category} options={categoryOptions()} set={setCategory} />
-      {rows && rows.length === 0 ? <p>{t("leaderboard.empty")}</p> : null}
+      <p role="status" data-testid="leaderboard-state">
+        {rows === null
+          ? t("leaderboard.loading")
+          : rows === "unreachable"
+            ? t("leaderboard.unreachable")
+            : rows.length === 0
+              ? t("leaderboard.empty")
+              : null}
+      </p>
       <ol>
-        {(rows ?? []).map((r) => (
+        {(Array.isArray(rows) ? rows : []).map((r) => (
           <li key={r.name}>
             <a href={`/@/${encodeURIComponent(r.name)}`} onClick={linkClick}>
               {r.name}
@@ -262,16 +276,22 @@ export function LeaderboardPage() {
       </ol>
       <h2>{t("leaderboard.online")}</h2>
       <p data-testid="online-now">
-        {online.length === 0
-          ? t("leaderboard.online_none")
-          : online.map((name, i) => (
-              <span key={name}>
-                {i > 0 ? ", " : ""}
-                <a href={`/@/${encodeURIComponent(name)}`} onClick={linkClick}>
-                  {name}
-                </a>
-              </span>
-            ))}
+        {online === null
+          ? t("leaderboard.loading")
+          : online === "unreachable"
+            ? t("leaderboard.unreachable")
+            : others.length === 0
+              ? account
+                ? t("leaderboard.online_only_you")
+                : t("leaderboard.online_none")
+              : online.map((name, i) => (
+                  <span key={name}>
+                    {i > 0 ? ", " : ""}
+                    <a href={`/@/${encodeURIComponent(name)}`} onClick={linkClick}>
+                      {name}
+                    </a>
+                  </span>
+                ))}
       </p>
     </main>
   );
