@@ -6,6 +6,8 @@
 // A flag beats the environment, which beats the file. --print-config prints the effective
 // configuration in the file's format. Without --web-root the UI is web/dist if it is there
 // (a build tree), else the one installed beside the binary (../share/yinsh/web).
+// Under a Type=notify systemd unit it says READY=1 once it listens, WATCHDOG=1 (when the unit has
+// WatchdogSec=) and STOPPING=1 when it drains.
 #include <signal.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include "commands.h"
 #include "config_file.h"
 #include "server/server.h"
+#include "systemd_notify.h"
 
 namespace yinsh::cli {
 
@@ -166,21 +169,37 @@ void add_serve_command(CLI::App& app) {
       std::cerr << "error: " << error << "\n";
       std::exit(1);
     }
-    std::cout << "yinsh serve: listening on " << (opts->tls_cert.empty() ? "http" : "https") << "://" << opts->host << ":" << srv.port() << " (db " << opts->db
+    const std::string address = std::string(opts->tls_cert.empty() ? "http" : "https") + "://" + opts->host + ":" +
+                                std::to_string(srv.port());
+    std::cout << "yinsh serve: listening on " << address << " (db " << opts->db
               << ", web root " << opts->web_root << ")" << std::endl;
     if (!std::filesystem::exists(std::filesystem::path(opts->web_root) / "index.html"))
       std::cerr << "warning: no index.html in the web root '" << opts->web_root
                 << "': the API works, but there is no browser UI to serve (build it with "
                    "scripts/setup, or: cd web && npm ci && npm run build; or pass --web-root)\n";
+    notify_ready("listening on " + address);
+    // With a watchdog (WatchdogSec=) the main thread wakes at half its interval and pings.
+    const auto ping = watchdog_ping_interval();
     int sig = 0;
     for (;;) {
-      sigwait(&set, &sig);
+      if (ping.count() > 0) {
+        const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(ping).count();
+        const timespec wait{time_t(ns / 1000000000), long(ns % 1000000000)};
+        sig = sigtimedwait(&set, nullptr, &wait);
+        if (sig < 0) {
+          notify_watchdog();
+          continue;
+        }
+      } else if (sigwait(&set, &sig) != 0) {
+        continue;
+      }
       if (sig != SIGHUP) break;
       // SIGHUP: new TLS certificate files (a renewal); the old ones stay if these are bad.
       if (srv.reload_tls(&error)) std::cout << "yinsh serve: TLS certificate reloaded" << std::endl;
       else std::cerr << "error: SIGHUP: " << error << "\n";
     }
     std::cout << "yinsh serve: stopping (" << (sig == SIGTERM ? "SIGTERM" : "SIGINT") << "): draining" << std::endl;
+    notify_stopping("draining");
     srv.stop();
     std::cout << "yinsh serve: stopped" << std::endl;
   });
