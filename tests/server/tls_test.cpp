@@ -1,5 +1,5 @@
 // HTTPS and WSS served directly (--tls-cert/--tls-key), with a certificate made by openssl at
-// test time: the handshake, the API, a whole game over WSS, plain HTTP refused, and the
+// test time: the handshake, the API, a whole game over WSS, plain HTTP redirected to https, and the
 // certificate reloaded (SIGHUP's path) while the server runs. Skipped without openssl.
 #include <gtest/gtest.h>
 #include <openssl/ssl.h>
@@ -186,17 +186,43 @@ TEST_F(TlsTest, HttpsAndAWholeGameOverWss) {
   EXPECT_EQ(record.status, 200);
 }
 
-TEST_F(TlsTest, PlainHttpGetsNoAnswerAndAnUntrustedCertificateIsRefused) {
+// Plain HTTP sent to the TLS port: its answer (the raw request is written as it is).
+static http::response<http::string_body> plain_http(uint16_t port, const std::string& request) {
   net::io_context ioc;
   beast::tcp_stream plain(ioc);
-  plain.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
-  http::request<http::string_body> req{http::verb::get, "/api/levels", 11};
-  http::write(plain, req);
+  plain.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  net::write(plain, net::buffer(request));
   beast::flat_buffer buf;
   http::response<http::string_body> res;
   beast::error_code ec;
   http::read(plain, buf, res, ec);
-  EXPECT_TRUE(ec) << "a plain HTTP request was answered " << res.result_int();
+  EXPECT_FALSE(ec) << "no answer to plain HTTP: " << ec.message();
+  return res;
+}
+
+TEST_F(TlsTest, PlainHttpIsRedirectedToHttpsAndAnUntrustedCertificateIsRefused) {
+  const std::string host = "127.0.0.1:" + std::to_string(port_);
+  auto res = plain_http(port_, "GET /game/abc?x=1 HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+  EXPECT_EQ(res.result_int(), 308);
+  EXPECT_EQ(res[http::field::location], "https://" + host + "/game/abc?x=1");
+  EXPECT_FALSE(res.keep_alive());
+  EXPECT_EQ(res.count("Strict-Transport-Security"), 0u);  // ignored over plain HTTP anyway
+  // A POST keeps its method with a 308; its body is not read.
+  res = plain_http(port_, "POST /api/games HTTP/1.1\r\nHost: yinsh.example.org\r\nContent-Length: 2\r\n\r\n{}");
+  EXPECT_EQ(res.result_int(), 308);
+  EXPECT_EQ(res[http::field::location], "https://yinsh.example.org/api/games");
+  // A large body the server does not read does not reset the connection before the answer.
+  const std::string big(200000, 'x');
+  res = plain_http(port_, "POST /api/reports HTTP/1.1\r\nHost: h\r\nContent-Length: " + std::to_string(big.size()) +
+                              "\r\n\r\n" + big);
+  EXPECT_EQ(res.result_int(), 308);
+  // No Host, or one that cannot be put in a URL: no redirect.
+  EXPECT_EQ(plain_http(port_, "GET / HTTP/1.0\r\n\r\n").result_int(), 400);
+  res = plain_http(port_, "GET / HTTP/1.1\r\nHost: evil.org/x?\r\n\r\n");
+  EXPECT_EQ(res.result_int(), 400);
+  EXPECT_EQ(res.count(http::field::location), 0u);
+  // The TLS port still speaks TLS after the plain requests.
+  EXPECT_EQ(https(port_, *cctx_, http::verb::get, "/api/levels").status, 200);
   ssl::context strict(ssl::context::tls_client);  // trusts nothing
   strict.set_verify_mode(ssl::verify_peer);
   EXPECT_THROW(https(port_, strict, http::verb::get, "/api/levels"), boost::system::system_error);

@@ -1,5 +1,6 @@
 // The listener, shaped like Beast's advanced_server example: connection caps per address, back-off
-// when file descriptors run out, TLS or plain, one HTTP session per connection
+// when file descriptors run out, TLS or plain (plain HTTP on the TLS port is redirected to
+// https: https_redirect.cpp), one HTTP session per connection
 // (http_session.cpp), upgraded to a WebSocket session on /ws (ws_session.cpp).
 #include "server/net/listener.h"
 
@@ -94,11 +95,7 @@ class Listener::Impl : public std::enable_shared_from_this<Listener::Impl> {
       return refuse_connection(std::move(s), *refused);
     }
     auto ticket = std::make_shared<ConnectionTicket>(shared_, address, &ctx_.metrics.http_connections);
-    if (ctx_.tls) {
-      auto tls = ctx_.tls_context.current();
-      ticket->keep(tls);
-      return run_http_session(TlsStream(std::move(s), *tls), ctx_, std::move(ticket));
-    }
+    if (ctx_.tls) return run_tls_or_redirect(std::move(s), ctx_, std::move(ticket));
     run_http_session(PlainStream(std::move(s)), ctx_, std::move(ticket));
   }
 

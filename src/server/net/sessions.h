@@ -1,8 +1,9 @@
-// The network layer's two session kinds (Beast; included by server.cpp, http_session.cpp and
-// ws_session.cpp only). An HTTP session serves the static UI and the JSON API, and hands an
-// upgrade on /ws to a WebSocket session, which passes text frames to the hub and writes what
-// the hub delivers through a send queue bounded in bytes. Both exist for plain TCP and for
-// TLS (--tls-cert/--tls-key: HTTPS and WSS), instantiated in their .cpp files.
+// The network layer's two session kinds (Beast; included by the net/ files that make
+// sessions: listener, http_session, ws_session, https_redirect). An HTTP session serves the
+// static UI and the JSON API, and hands an upgrade on /ws to a WebSocket session, which passes
+// text frames to the hub and writes what the hub delivers through a send queue bounded in
+// bytes. Both exist for plain TCP and for TLS (--tls-cert/--tls-key: HTTPS and WSS),
+// instantiated in their .cpp files.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -23,6 +24,10 @@ using TlsStream = boost::beast::ssl_stream<boost::beast::tcp_stream>;
 // Serves HTTP on the stream (a TlsStream does its server handshake first).
 template <class Stream>
 void run_http_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket);
+// A connection to the TLS listener: a TLS session (run_http_session on a TlsStream with the
+// current TLS context) when its first byte starts a TLS handshake, else a redirect of its
+// plain HTTP request to https (https_redirect.cpp).
+void run_tls_or_redirect(boost::asio::ip::tcp::socket&& socket, Context& ctx, std::shared_ptr<ConnectionTicket> ticket);
 // Answers 503 with `why` and closes: a connection over a cap.
 void refuse_connection(boost::asio::ip::tcp::socket&& socket, const std::string& why);
 template <class Stream>
