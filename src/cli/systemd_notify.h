@@ -1,6 +1,7 @@
 // The service manager's notifications (sd_notify(3)) for `yinsh serve` under a Type=notify
-// unit: READY=1 once the port listens, WATCHDOG=1 while the I/O threads answer, STOPPING=1
-// when the drain begins. Without systemd (no $NOTIFY_SOCKET) every call does nothing.
+// unit: READY=1 once the port listens, WATCHDOG=1 from the main loop (which waits for
+// signals; the I/O threads are not probed), STOPPING=1 when the drain begins. Without systemd
+// (no $NOTIFY_SOCKET) every call does nothing.
 #pragma once
 
 #include <chrono>
