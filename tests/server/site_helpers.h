@@ -48,7 +48,9 @@ class SiteTest : public ::testing::Test {
   void SetUp() override {
     auto& pg = PgCluster::instance();
     if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
-    if (!pg.running()) ASSERT_TRUE(pg.start());
+    if (!pg.running()) {
+      ASSERT_TRUE(pg.start());
+    }
     db = pg.new_database();
     ASSERT_FALSE(db.empty());
     a = start();

@@ -33,13 +33,14 @@ TEST_F(SiteTest, TwoPlayersOnTwoServersArePaired) {
   bob.view_where([](const json& v) { return v["pairing"].is_null(); });
 }
 
-// Four players, two on each server, ask at once, three times over: every player is in one
-// pair, and each game has two of them.
+// Four players, two on each server, ask at once, three times over, for two kinds of game, one
+// player of each kind on each server (so every pair is across the servers, and both servers
+// try to make it): every player is in one pair, and each game has two of them.
 TEST_F(SiteTest, PlayersAskingAtOnceOnBothServersAreEachPairedOnce) {
   std::vector<std::unique_ptr<Lobbyist>> players;
   for (int i = 0; i < 4; ++i) players.push_back(std::make_unique<Lobbyist>(i % 2 ? b->port() : a->port(), "p" + std::to_string(i)));
   for (int round = 0; round < 3; ++round) {
-    for (auto& p : players) p->ws.send(kPairNormal);
+    for (size_t i = 0; i < players.size(); ++i) players[i]->ws.send(i < 2 ? kPairNormal : kPairBlitz);
     std::map<std::string, int> seats;  // game -> players told
     for (auto& p : players) {
       const json m = outcome(*p);
