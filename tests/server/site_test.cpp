@@ -2,72 +2,12 @@
 // share the lobby's seeks, who is online, and account changes; the failure cases (a server
 // killed, the database restarted). Skipped without the PostgreSQL server binaries. And the one
 // process site of SQLite: an account change closes the account's connections there too.
-#include <gtest/gtest.h>
-
-#include <chrono>
 #include <iostream>
-#include <thread>
 
-#include "account_helpers.h"
-#include "lobby_helpers.h"
-#include "pg_cluster.h"
-#include "server_process.h"
-#include "test_server.h"
+#include "site_helpers.h"
 
 namespace yinsh::test {
 namespace {
-
-using beast::http::verb;
-using Clock = std::chrono::steady_clock;
-
-// Polls `f` every 20 ms until it holds (at most `ms`).
-template <class F>
-bool eventually(F f, int ms = 15000) {
-  for (auto until = Clock::now() + std::chrono::milliseconds(ms); Clock::now() < until;) {
-    if (f()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return f();
-}
-
-json online(uint16_t port) { return http_request(port, verb::get, "/api/online").body["players"]; }
-
-// The answer to a lobby command: the next `matched` or `error`.
-json outcome(Lobbyist& l) {
-  for (;;) {
-    auto m = l.ws.recv(10000);
-    if (!m) return json();
-    if ((*m)["type"] == "lobby") l.last = *m;
-    if ((*m)["type"] == "matched" || (*m)["type"] == "error") return *m;
-  }
-}
-
-size_t seeks_in(const json& view) { return view["seeks"].size(); }
-
-class SiteTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    auto& pg = PgCluster::instance();
-    if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
-    if (!pg.running()) ASSERT_TRUE(pg.start());
-    db = pg.new_database();
-    ASSERT_FALSE(db.empty());
-    a = start();
-    b = start();
-    ASSERT_TRUE(a && b);
-  }
-  std::unique_ptr<server::Server> start() {
-    auto o = test_server_options(dir.path());
-    o.db = db;
-    o.hub.ai_movetime_ms = 5;
-    o.site.heartbeat_ms = 200;
-    o.site.lease_ms = 1500;
-    return start_test_server(o);
-  }
-  ScratchDir dir{"yinsh-site"};
-  std::string db;
-  std::unique_ptr<server::Server> a, b;
-};
 
 TEST_F(SiteTest, ASeekOnOneServerIsSeenOnTheOtherAndTakenOnce) {
   Lobbyist alice(a->port(), "alice"), bob(b->port(), "bob"), carol(a->port(), "carol");

@@ -13,6 +13,7 @@
 // queued in order; claim answers through its callback.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -25,11 +26,13 @@
 
 namespace yinsh::server {
 
-// The kinds of shared rows.
-enum class RowKind { Seek, Presence };
+// The kinds of shared rows: a seek, an account online, a challenge to an account (shown by
+// every server the challenged account is connected to; answered by a claim).
+// A pairing request (quick pairing's pool is the site's).
+enum class RowKind { Seek, Presence, Challenge, Pair };
 // The kinds of messages between servers.
 enum class SiteTopic {
-  Matched,         // a game made for a seeker connected to the target server (lobby.h)
+  Matched,         // the answer (a game, a decline) to a seeker or challenger connected to the target server (lobby.h)
   AccountChanged,  // an account's sessions or standing changed: every server acts on its sockets
 };
 
@@ -83,7 +86,15 @@ class SiteBus {
   // the row, or nullopt when there is none (taken already, removed, never put), or `error` when
   // the site cannot be reached (nothing taken). `done` runs on the bus's thread (or at once).
   using Claimed = std::function<void(std::optional<SiteRow> row, const std::string* error)>;
-  virtual void claim(RowKind kind, std::string key, Claimed done) = 0;
+  void claim(RowKind kind, std::string key, Claimed done) {
+    claim_all(kind, {std::move(key)}, [done = std::move(done)](std::vector<SiteRow> rows, const std::string* error) {
+      done(rows.empty() ? std::nullopt : std::optional<SiteRow>(std::move(rows.front())), error);
+    });
+  }
+  // Takes the rows `keys` of `kind` all at once or none of them (one is missing: none taken,
+  // `done` gets no rows): two players paired by two servers at once are paired by one.
+  using ClaimedAll = std::function<void(std::vector<SiteRow> rows, const std::string* error)>;
+  virtual void claim_all(RowKind kind, std::vector<std::string> keys, ClaimedAll done) = 0;
   // A watcher or handler is called until its handle is destroyed, and never once the handle's
   // destructor has returned.
   using Handle = std::shared_ptr<void>;
@@ -147,16 +158,19 @@ class LocalSiteBus final : public SiteBus {
     std::lock_guard lock(mutex_);
     rows_.erase({kind, key});
   }
-  void claim(RowKind kind, std::string key, Claimed done) override {
-    std::optional<SiteRow> row;
+  void claim_all(RowKind kind, std::vector<std::string> keys, ClaimedAll done) override {
+    std::vector<SiteRow> rows;
     {
       std::lock_guard lock(mutex_);
-      if (auto it = rows_.find({kind, key}); it != rows_.end()) {
-        row = std::move(it->second);
+      const bool all = std::all_of(keys.begin(), keys.end(), [&](const auto& k) { return rows_.count({kind, k}) > 0; });
+      for (const auto& key : all ? keys : std::vector<std::string>()) {  // one is missing: none taken
+        auto it = rows_.find({kind, key});
+        if (it == rows_.end()) continue;  // named twice
+        rows.push_back(std::move(it->second));
         rows_.erase(it);
       }
     }
-    done(std::move(row), nullptr);
+    done(std::move(rows), nullptr);
   }
   Handle watch_rows(RowKind, RowsWatcher on_change) override {
     on_change({});  // no other servers

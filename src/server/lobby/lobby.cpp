@@ -130,6 +130,8 @@ out::Lobby Lobby::view_of(const Seeker& me) const {
   for (const Challenge* c : challenges_.sent_by(me.key)) v.challenges.push_back(to_json(*c, true));
   for (const Challenge* c : challenges_.sent_to(me.key, me.name))
     if (c->from.key != me.key) v.challenges.push_back(to_json(*c, false));
+  for (const auto& [id, c] : remote_challenges_)  // to this account, made on another server
+    if (c.is_for(me.key, me.name) && c.from.key != me.key && !challenges_.find(id)) v.challenges.push_back(to_json(c, false));
   if (const PairRequest* p = pairing_.find(me.key))
     v.pairing = {{"variant", to_string(p->kind.variant)},
                  {"clock", clock_json(p->kind.clock)},
@@ -158,11 +160,14 @@ void Lobby::left(LobbyClient* c) {
   auto it = members_.find(c->key);
   if (it == members_.end()) return;
   members_.erase(it);
-  std::vector<std::string> gone;
+  std::vector<std::string> gone, gone_challenges;
   seeks_.remove_connection(c->key, &gone);
-  seeks_gone(gone);
-  pairing_.remove_connection(c->key);
-  challenges_.remove_connection(c->key);
+  rows_gone(RowKind::Seek, gone);
+  std::vector<std::string> gone_pair;
+  pairing_.remove_connection(c->key, &gone_pair);
+  pairs_gone(gone_pair);
+  challenges_.remove_connection(c->key, &gone_challenges);
+  rows_gone(RowKind::Challenge, gone_challenges);
   publish();
 }
 
@@ -190,9 +195,12 @@ void Lobby::tick() {
     if (stopped_) return;
     const int64_t now = now_ms();
     const int64_t expiry = hub_.seek_options().expiry_ms;
-    std::vector<std::string> expired;
-    const int gone = seeks_.expire(now, expiry, &expired) + pairing_.expire(now, expiry) + challenges_.expire(now, expiry);
-    seeks_gone(expired);
+    std::vector<std::string> expired, expired_challenges, expired_pairs;
+    const int gone = seeks_.expire(now, expiry, &expired) + pairing_.expire(now, expiry, &expired_pairs) +
+                     challenges_.expire(now, expiry, &expired_challenges);
+    pairs_gone(expired_pairs);
+    rows_gone(RowKind::Seek, expired);
+    rows_gone(RowKind::Challenge, expired_challenges);
     const size_t waiting = pairing_.size();
     pair_now(now);
     if (gone > 0 || pairing_.size() != waiting) publish();
@@ -204,6 +212,7 @@ void Lobby::tick() {
 }
 
 void Lobby::pair_now(int64_t now) {
+  if (shared()) return pair_shared(now);  // the site's pool (lobby_site_pairing.cpp)
   for (auto& [a, b] : pairing_.match(now)) {
     // make_game() takes no lock of the lobby's until the game is stored: safe under mutex_.
     make_game(a.who, b.who, a.kind, a.rated, "pair");

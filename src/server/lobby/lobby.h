@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "server/wire/commands.h"
@@ -32,6 +33,9 @@
 #include "server/lobby/seek_ratings.h"
 
 namespace yinsh::server {
+
+// The seeker's key of a pairing request's row key (lobby_site_pairing.cpp); nullopt: not one.
+std::optional<std::string> pair_row_seeker(const std::string& row_key);
 
 class Lobby {
  public:
@@ -82,6 +86,8 @@ class Lobby {
   // lobby under its name) and tells the challenged; or refuses it to `c`.
   void offer(Challenge made, const json& id, const std::shared_ptr<LobbyClient>& c);
   void notify(const Challenge& ch);  // under mutex_: the challenged account's other connections
+  // Under mutex_: the challenge `id` (made here or on another server) to `who`; else nullptr.
+  const Challenge* challenge_to(const Seeker& who, const std::string& id) const;
   std::optional<ApiError> take_creation(const std::string& address);  // under mutex_: the rate limit
   void tick();
   void pair_now(int64_t now);  // under mutex_
@@ -101,10 +107,32 @@ class Lobby {
   void join_site();
   void leave_site();
   void seek_gone(const std::string& id);  // under mutex_
-  void seeks_gone(const std::vector<std::string>& ids);
+  void rows_gone(RowKind kind, const std::vector<std::string>& ids);
+  // Takes the site's row `key` (site_bus.h claim); `then` runs on the lobby's I/O thread under
+  // mutex_ with the row (its server "" when it is this one's), or why the site failed.
+  using Taken = std::function<void(const std::optional<SiteRow>& row, const std::string* why)>;
+  void take_row(RowKind kind, const std::string& key, Taken then);
   // Under mutex_: takes the seek `target` through the site's claim, then makes the game.
   void accept_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& me, const std::string& target, const json& id);
   void matched_elsewhere(const json& body);
+  // Challenges across the site (lobby_site_challenges.cpp): a challenge to an account is a row
+  // of the site, shown by every server the account is connected to; accepting, declining or
+  // cancelling it takes the row first (the database gives it to one answer).
+  void join_site_challenges();
+  // Under mutex_: the account of the name key online on another server (presence rows).
+  bool online_elsewhere(const std::string& name_key) const;
+  enum class Answer { Accept, Decline, Cancel };
+  // Under mutex_: takes the challenge's row, then answers it (a game, a decline told to its
+  // sender wherever it is connected, or gone).
+  void answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& who, const std::string& target, Answer a,
+                     const json& id);
+  // Quick pairing across the site (lobby_site_pairing.cpp): the requests are rows of the site;
+  // a pair is made by taking both rows at once. Under mutex_.
+  void join_site_pairing();
+  std::string pair_key(const PairRequest& r) const;  // its row's key
+  void pair_put(const PairRequest& r);
+  void pairs_gone(const std::vector<std::string>& seekers);  // this server's requests, by seeker key
+  void pair_shared(int64_t now);
   void tell_elsewhere(const Seeker& s, const std::string& seek, const std::optional<out::Matched>& m, const ApiError* e);
   std::string new_id(char prefix);  // under mutex_: unique across the site
 
@@ -120,7 +148,11 @@ class Lobby {
   std::map<std::string, Member> members_;    // by LobbyClient::key
   std::map<std::string, AccountConns> accounts_;  // by account id
   std::map<std::string, Seek> remote_seeks_;  // the other servers' seeks, by id
-  SiteBus::Handle seek_watch_, matched_sub_;
+  std::map<std::string, Challenge> remote_challenges_;  // the other servers' challenges, by id
+  std::set<std::string> online_elsewhere_;  // the name keys of accounts online on other servers
+  std::map<std::string, PairRequest> remote_pairs_;  // the other servers' pairing requests, by row key
+  std::set<std::string> claiming_;  // the pairing requests' rows being claimed for a pair
+  SiteBus::Handle seek_watch_, matched_sub_, challenge_watch_, presence_watch_, pair_watch_;
   int64_t next_id_ = 1;
   bool stopped_ = false;
 };

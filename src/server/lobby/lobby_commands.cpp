@@ -83,12 +83,15 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
           [&](const cmd::Pair& p) -> std::optional<ApiError> {
             if (p.rated && c->who.guest())
               return ApiError{"not_allowed", "rated games need an account: log in, or pair for a casual game"};
-            pairing_.add({seeker_of(who, p.kind), p.kind, now, p.rated});
+            const PairRequest r{seeker_of(who, p.kind), p.kind, now, p.rated};
+            pairing_.add(r);
+            pair_put(r);
             pair_now(now);
             return std::nullopt;
           },
           [&](const cmd::PairCancel&) -> std::optional<ApiError> {
             if (!pairing_.remove(who.key)) return ApiError{"not_allowed", "you are not waiting for a pairing"};
+            pairs_gone({who.key});
             return std::nullopt;
           },
           [&](const cmd::Challenge& ch) -> std::optional<ApiError> {
@@ -97,18 +100,26 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
             return std::nullopt;
           },
           [&](const cmd::ChallengeAccept& a) -> std::optional<ApiError> {
-            const Challenge* ch = challenges_.find(a.target);
-            if (!ch || !ch->is_for(who.key, who.name) || ch->from.key == who.key)
-              return ApiError{"no_challenge", "there is no challenge " + clean_text(a.target, 32) + " for you"};
+            const Challenge* ch = challenge_to(who, a.target);
+            if (!ch) return ApiError{"no_challenge", "there is no challenge " + clean_text(a.target, 32) + " for you"};
+            if (shared() && !ch->to_key.empty()) {  // a row of the site: its claim decides
+              answered_later = true;
+              answer_shared(c, who, a.target, Answer::Accept, id);
+              return std::nullopt;
+            }
             const Challenge taken = *ch;
             challenges_.remove(a.target);
             make_game(taken.from, seeker_of(who, taken.kind), taken.kind, taken.rated, "challenge");
             return std::nullopt;
           },
           [&](const cmd::ChallengeDecline& d) -> std::optional<ApiError> {
-            const Challenge* ch = challenges_.find(d.target);
-            if (!ch || !ch->is_for(who.key, who.name) || ch->from.key == who.key)
-              return ApiError{"no_challenge", "there is no challenge " + clean_text(d.target, 32) + " for you"};
+            const Challenge* ch = challenge_to(who, d.target);
+            if (!ch) return ApiError{"no_challenge", "there is no challenge " + clean_text(d.target, 32) + " for you"};
+            if (shared() && !ch->to_key.empty()) {
+              answered_later = true;
+              answer_shared(c, who, d.target, Answer::Decline, id);
+              return std::nullopt;
+            }
             if (auto from = client_of(ch->from.connection())) from->send(out::Info{0, who.name + " declined your challenge"});
             challenges_.remove(d.target);
             return std::nullopt;
@@ -116,6 +127,11 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
           [&](const cmd::ChallengeCancel& d) -> std::optional<ApiError> {
             const Challenge* ch = challenges_.find(d.target);
             if (!ch || ch->from.key != who.key) return ApiError{"no_challenge", "you sent no challenge " + clean_text(d.target, 32)};
+            if (shared() && !ch->to_key.empty()) {
+              answered_later = true;
+              answer_shared(c, who, d.target, Answer::Cancel, id);
+              return std::nullopt;
+            }
             challenges_.remove(d.target);
             return std::nullopt;
           },
@@ -130,8 +146,10 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
 
 // A challenge to a name: an account connected here (told on every connection it has open).
 // Any other name is looked up in the store (on the store pool, then back under the lock): an
-// account not connected is `player_offline` (a guest using its name is never challenged in
-// its stead); else guests following the lobby under that name get it; else `unknown_player`.
+// account connected to another server of the site gets it there (a row of the site); an
+// account not connected anywhere is `player_offline` (a guest using its name is never
+// challenged in its stead); else guests following the lobby under that name get it; else
+// `unknown_player`.
 void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<LobbyClient>& c) {
   std::string error;
   const auto typed = accounts::parse_username(ch.to, &error);
@@ -143,13 +161,18 @@ void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& i
     }
   if (!made.to_key.empty() || !typed) return offer(std::move(made), id, c);  // not an account's name: a guest's
   hub_.post_store_work([this, key = typed->key, made = std::move(made), id, c]() mutable {
-    bool known = false;
+    std::optional<Account> known;
     try {
-      known = AccountStore(hub_.game_store()).by_key(key).has_value();
+      known = AccountStore(hub_.game_store()).by_key(key);
     } catch (const std::exception&) {  // the store is down: guests may still be challenged
     }
     std::lock_guard lock(mutex_);
-    if (known) return c->send(out::Error{0, "player_offline", made.to + " is not online now: try again later", id});
+    if (known && shared() && known->active() && online_elsewhere(key)) {
+      made.to_key = "a:" + known->id;
+      made.to = known->name;
+    } else if (known) {
+      return c->send(out::Error{0, "player_offline", made.to + " is not online now: try again later", id});
+    }
     offer(std::move(made), id, c);
   });
 }
@@ -166,8 +189,18 @@ void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<LobbyCli
   }
   made.id = new_id('c');
   if (auto e = challenges_.add(made, hub_.seek_options().max_open)) return c->send(out::Error{0, e->code, e->message, id});
+  // A challenge to an account is the site's: every server the account is connected to shows it.
+  if (shared() && !made.to_key.empty()) hub_.site().put(RowKind::Challenge, made.id, challenge_row(made));
   notify(made);
   publish();
+}
+
+const Challenge* Lobby::challenge_to(const Seeker& who, const std::string& id) const {
+  const Challenge* ch = challenges_.find(id);
+  if (!ch)
+    if (auto r = remote_challenges_.find(id); r != remote_challenges_.end()) ch = &r->second;
+  if (!ch || !ch->is_for(who.key, who.name) || ch->from.key == who.key) return nullptr;
+  return ch;
 }
 
 void Lobby::notify(const Challenge& ch) {

@@ -54,23 +54,13 @@ const Seek* SeekBook::find(const std::string& id) const {
 
 bool SeekBook::remove(const std::string& id) { return seeks_.erase(id) > 0; }
 
-// Removes the seeks for which `gone` holds; how many (their ids into `removed`).
-template <class P>
-static int remove_if(std::map<std::string, Seek>& seeks, P gone, std::vector<std::string>* removed) {
-  return int(std::erase_if(seeks, [&](const auto& kv) {
-    if (!gone(kv.second)) return false;
-    if (removed) removed->push_back(kv.first);
-    return true;
-  }));
-}
-
 int SeekBook::remove_connection(const std::string& conn, std::vector<std::string>* removed) {
-  return remove_if(seeks_, [&](const Seek& s) { return s.by.connection() == conn; }, removed);
+  return remove_ids_if(seeks_, [&](const Seek& s) { return s.by.connection() == conn; }, removed);
 }
 
 int SeekBook::expire(int64_t now, int64_t expiry_ms, std::vector<std::string>* removed) {
   if (expiry_ms <= 0) return 0;
-  return remove_if(seeks_, [&](const Seek& s) { return now >= s.created_at + expiry_ms; }, removed);
+  return remove_ids_if(seeks_, [&](const Seek& s) { return now >= s.created_at + expiry_ms; }, removed);
 }
 
 int SeekBook::count_key(const std::string& key) const {

@@ -48,6 +48,16 @@ json to_json(const Seek& s, bool mine);
 json seek_row(const Seek& s);
 std::optional<Seek> seek_from_row(const json& row, const std::string& server);
 
+// Removes the entries of `m` for which `gone` holds; how many (their ids into `removed`).
+template <class T, class P>
+int remove_ids_if(std::map<std::string, T>& m, P gone, std::vector<std::string>* removed) {
+  return int(std::erase_if(m, [&](const auto& kv) {
+    if (!gone(kv.second)) return false;
+    if (removed) removed->push_back(kv.first);
+    return true;
+  }));
+}
+
 class SeekBook {
  public:
   // Adds a seek (its id is given); refused when it is ill-formed (a rated seek of a guest, an

@@ -55,13 +55,13 @@ const Challenge* ChallengeBook::find(const std::string& id) const {
 
 bool ChallengeBook::remove(const std::string& id) { return challenges_.erase(id) > 0; }
 
-int ChallengeBook::remove_connection(const std::string& conn) {
-  return int(std::erase_if(challenges_, [&](const auto& kv) { return kv.second.from.connection() == conn; }));
+int ChallengeBook::remove_connection(const std::string& conn, std::vector<std::string>* removed) {
+  return remove_ids_if(challenges_, [&](const Challenge& c) { return c.from.connection() == conn; }, removed);
 }
 
-int ChallengeBook::expire(int64_t now, int64_t expiry_ms) {
+int ChallengeBook::expire(int64_t now, int64_t expiry_ms, std::vector<std::string>* removed) {
   if (expiry_ms <= 0) return 0;
-  return int(std::erase_if(challenges_, [&](const auto& kv) { return now >= kv.second.created_at + expiry_ms; }));
+  return remove_ids_if(challenges_, [&](const Challenge& c) { return now >= c.created_at + expiry_ms; }, removed);
 }
 
 std::vector<const Challenge*> ChallengeBook::sent_by(const std::string& key) const {

@@ -29,6 +29,10 @@ struct Challenge {
 };
 // The challenge as its sender (`outgoing`) or the challenged player sees it.
 json to_json(const Challenge& c, bool outgoing);
+// The challenge as another server of the site needs it (site_bus.h), and back (nullopt: not
+// one); `server`: the challenger's server ("" when it is this one).
+json challenge_row(const Challenge& c);
+std::optional<Challenge> challenge_from_row(const json& row, const std::string& server);
 // The key of a name for comparisons: ASCII letters in lower case.
 std::string name_key(std::string_view name);
 
@@ -39,9 +43,10 @@ class ChallengeBook {
   std::optional<ApiError> add(Challenge c, int max_open);
   const Challenge* find(const std::string& id) const;
   bool remove(const std::string& id);
-  // Removes the challenges a connection sent (it left); how many.
-  int remove_connection(const std::string& conn);
-  int expire(int64_t now, int64_t expiry_ms);
+  // Removes the challenges a connection sent (it left), or those older than `expiry_ms`; how
+  // many (their ids into `removed`).
+  int remove_connection(const std::string& conn, std::vector<std::string>* removed = nullptr);
+  int expire(int64_t now, int64_t expiry_ms, std::vector<std::string>* removed = nullptr);
   // Those sent by `key`, and those for the player of `key` and `name` (is_for).
   std::vector<const Challenge*> sent_by(const std::string& key) const;
   std::vector<const Challenge*> sent_to(const std::string& key, std::string_view name) const;

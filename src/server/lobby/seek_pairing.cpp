@@ -19,8 +19,18 @@ bool PairingPool::remove(const std::string& key) {
   return std::erase_if(waiting_, [&](const PairRequest& p) { return p.who.key == key; }) > 0;
 }
 
-bool PairingPool::remove_connection(const std::string& conn) {
-  return std::erase_if(waiting_, [&](const PairRequest& p) { return p.who.connection() == conn; }) > 0;
+// Removes the requests for which `gone` holds; how many (their seekers' keys into `removed`).
+template <class P>
+static int remove_keys_if(std::vector<PairRequest>& waiting, P gone, std::vector<std::string>* removed) {
+  return int(std::erase_if(waiting, [&](const PairRequest& p) {
+    if (!gone(p)) return false;
+    if (removed) removed->push_back(p.who.key);
+    return true;
+  }));
+}
+
+bool PairingPool::remove_connection(const std::string& conn, std::vector<std::string>* removed) {
+  return remove_keys_if(waiting_, [&](const PairRequest& p) { return p.who.connection() == conn; }, removed) > 0;
 }
 
 const PairRequest* PairingPool::find(const std::string& key) const {
@@ -59,9 +69,9 @@ std::vector<std::pair<PairRequest, PairRequest>> PairingPool::match(int64_t now)
   return out;
 }
 
-int PairingPool::expire(int64_t now, int64_t expiry_ms) {
+int PairingPool::expire(int64_t now, int64_t expiry_ms, std::vector<std::string>* removed) {
   if (expiry_ms <= 0) return 0;
-  return int(std::erase_if(waiting_, [&](const PairRequest& p) { return now >= p.since + expiry_ms; }));
+  return remove_keys_if(waiting_, [&](const PairRequest& p) { return now >= p.since + expiry_ms; }, removed);
 }
 
 }  // namespace yinsh::server

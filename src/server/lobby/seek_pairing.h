@@ -26,6 +26,9 @@ struct PairRequest {
   int64_t since = 0;
   bool rated = false;
 };
+// The request as another server of the site needs it (site_bus.h), and back (nullopt: not one).
+json pair_row(const PairRequest& r);
+std::optional<PairRequest> pair_from_row(const json& row, const std::string& server);
 
 class PairingPool {
  public:
@@ -34,14 +37,16 @@ class PairingPool {
   // Waits for a game of `r.kind` (replacing what the same key waited for).
   void add(PairRequest r);
   bool remove(const std::string& key);
-  // Removes the request a connection made (it left); whether there was one.
-  bool remove_connection(const std::string& conn);
+  // Removes the request a connection made (it left); whether there was one (its key into
+  // `removed`).
+  bool remove_connection(const std::string& conn, std::vector<std::string>* removed = nullptr);
   const PairRequest* find(const std::string& key) const;
   // Removes the pairs that can be made at `now` and returns them (longest waiting first).
   std::vector<std::pair<PairRequest, PairRequest>> match(int64_t now);
-  // Removes the requests older than `expiry_ms`; how many.
-  int expire(int64_t now, int64_t expiry_ms);
+  // Removes the requests older than `expiry_ms`; how many (their keys into `removed`).
+  int expire(int64_t now, int64_t expiry_ms, std::vector<std::string>* removed = nullptr);
   size_t size() const { return waiting_.size(); }
+  const std::vector<PairRequest>& requests() const { return waiting_; }  // oldest first
 
  private:
   std::vector<PairRequest> waiting_;  // oldest first

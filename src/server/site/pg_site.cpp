@@ -2,6 +2,7 @@
 // reads the event stream, is site_listener.cpp.
 #include "server/site/pg_site.h"
 
+#include <algorithm>
 #include <pqxx/pqxx>
 
 #include "server/common/ids.h"
@@ -52,14 +53,16 @@ void PgSite::enqueue(Job job) {
 }
 
 void PgSite::put(RowKind kind, std::string key, nlohmann::json body) {
-  enqueue({Job::Put, kind, {}, std::move(key), {}, std::move(body), nullptr});
+  enqueue({Job::Put, kind, {}, std::move(key), {}, std::move(body), {}, nullptr});
 }
-void PgSite::remove(RowKind kind, std::string key) { enqueue({Job::Remove, kind, {}, std::move(key), {}, {}, nullptr}); }
-void PgSite::claim(RowKind kind, std::string key, Claimed done) {
-  enqueue({Job::Claim, kind, {}, std::move(key), {}, {}, std::move(done)});
+void PgSite::remove(RowKind kind, std::string key) { enqueue({Job::Remove, kind, {}, std::move(key), {}, {}, {}, nullptr}); }
+void PgSite::claim_all(RowKind kind, std::vector<std::string> keys, ClaimedAll done) {
+  std::sort(keys.begin(), keys.end());  // rows locked in one order by every claimer: no deadlock
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  enqueue({Job::Claim, kind, {}, {}, {}, {}, std::move(keys), std::move(done)});
 }
 void PgSite::send(SiteTopic topic, std::string to, nlohmann::json body) {
-  enqueue({Job::Send, {}, topic, {}, std::move(to), std::move(body), nullptr});
+  enqueue({Job::Send, {}, topic, {}, std::move(to), std::move(body), {}, nullptr});
 }
 
 SiteBus::Handle PgSite::watch_rows(RowKind kind, RowsWatcher on_change) { return listener_.watch(kind, std::move(on_change)); }
@@ -79,10 +82,10 @@ static void notify(pqxx::work& w, int64_t seq) {
   w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel), std::to_string(seq));
 }
 
-// One job in one transaction. Returns the claimed row (claims only).
-std::optional<SiteRow> PgSite::run(const Job& j) {
+// One job in one transaction. Returns the claimed rows (claims only).
+std::vector<SiteRow> PgSite::run(const Job& j) {
   pqxx::work w(*conn_);
-  std::optional<SiteRow> claimed;
+  std::vector<SiteRow> claimed;
   int64_t seq = 0;
   const std::string kind(kind_name(j.kind));
   switch (j.type) {
@@ -101,11 +104,15 @@ std::optional<SiteRow> PgSite::run(const Job& j) {
       if (w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2 AND server=$3", kind, j.key, id_).affected_rows())
         seq = emit(w, id_, "", Op::Del, kind, j.key, "");
       break;
-    case Job::Claim: {
-      auto r = w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2 RETURNING server, body", kind, j.key);
-      if (!r.empty()) {
-        claimed = SiteRow{j.key, r[0][0].as<std::string>(), nlohmann::json::parse(r[0][1].as<std::string>())};
-        seq = emit(w, id_, "", Op::Del, kind, j.key, "");
+    case Job::Claim: {  // every row locked (in key order) and present, or none taken
+      for (const auto& key : j.keys) {
+        auto r = w.exec_params("SELECT server, body FROM site_rows WHERE kind=$1 AND key=$2 FOR UPDATE", kind, key);
+        if (r.empty()) return {};  // the transaction is rolled back: nothing taken
+        claimed.push_back(SiteRow{key, r[0][0].as<std::string>(), nlohmann::json::parse(r[0][1].as<std::string>())});
+      }
+      for (const auto& key : j.keys) {
+        w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2", kind, key);
+        seq = emit(w, id_, "", Op::Del, kind, key, "");
       }
       break;
     }
@@ -115,7 +122,8 @@ std::optional<SiteRow> PgSite::run(const Job& j) {
   }
   if (seq) notify(w, seq);
   w.commit();
-  if (claimed && claimed->server == id_) own_.erase({j.kind, j.key});
+  for (const auto& row : claimed)
+    if (row.server == id_) own_.erase({j.kind, row.key});
   return claimed;
 }
 
@@ -200,14 +208,14 @@ void PgSite::writer_loop() {
         if (jobs_.empty()) break;
         Job j = jobs_.front();
         lock.unlock();
-        std::optional<SiteRow> row;
+        std::vector<SiteRow> row;
         try {
           row = run(j);
         } catch (const std::exception& e) {
           if (conn_->is_open() || j.type == Job::Claim) pop_front();  // refused, or a claim: not again
           if (j.type == Job::Claim) {
             const std::string why = e.what();
-            j.done(std::nullopt, &why);
+            j.done({}, &why);
           }
           if (!conn_->is_open()) throw;
           continue;
@@ -257,7 +265,7 @@ void PgSite::fail_claims(const std::string& why) {
       }
     }
   }
-  for (auto& c : claims) c.done(std::nullopt, &why);
+  for (auto& c : claims) c.done({}, &why);
 }
 
 }  // namespace yinsh::server::site

@@ -70,7 +70,7 @@ class PgSite final : public SiteBus {
   const std::string& server_id() const override { return id_; }
   void put(RowKind kind, std::string key, nlohmann::json body) override;
   void remove(RowKind kind, std::string key) override;
-  void claim(RowKind kind, std::string key, Claimed done) override;
+  void claim_all(RowKind kind, std::vector<std::string> keys, ClaimedAll done) override;
   Handle watch_rows(RowKind kind, RowsWatcher on_change) override;
   void send(SiteTopic topic, std::string to, nlohmann::json body) override;
   Handle subscribe(SiteTopic topic, Handler handler) override;
@@ -82,11 +82,12 @@ class PgSite final : public SiteBus {
     SiteTopic topic{};
     std::string key, to;
     nlohmann::json body;
-    Claimed done;
+    std::vector<std::string> keys;  // a claim's
+    ClaimedAll done;
   };
   void enqueue(Job job);
   void writer_loop();
-  std::optional<SiteRow> run(const Job& j);  // one job, one transaction (writer thread)
+  std::vector<SiteRow> run(const Job& j);  // one job, one transaction (writer thread)
   void beat();
   void goodbye();
   void pop_front();

@@ -85,7 +85,7 @@ void Listener::catch_up() {
         rows_[*k][r[1].as<std::string>()] =
             SiteRow{r[1].as<std::string>(), r[2].as<std::string>(), nlohmann::json::parse(r[3].as<std::string>())};
     last_ = n;
-    for (RowKind k : {RowKind::Seek, RowKind::Presence}) watchers_.call(k, others(k));
+    for (RowKind k : kRowKinds) watchers_.call(k, others(k));
     return;
   }
   std::map<RowKind, bool> touched;

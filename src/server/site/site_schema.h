@@ -34,9 +34,18 @@ inline std::optional<Op> parse_op(std::string_view s) {
     if (op_name(o) == s) return o;
   return std::nullopt;
 }
-constexpr std::string_view kind_name(RowKind k) { return k == RowKind::Seek ? "seek" : "presence"; }
+inline constexpr RowKind kRowKinds[] = {RowKind::Seek, RowKind::Presence, RowKind::Challenge, RowKind::Pair};
+constexpr std::string_view kind_name(RowKind k) {
+  switch (k) {
+    case RowKind::Seek: return "seek";
+    case RowKind::Challenge: return "challenge";
+    case RowKind::Pair: return "pair";
+    case RowKind::Presence: break;
+  }
+  return "presence";
+}
 inline std::optional<RowKind> parse_kind(std::string_view s) {
-  for (RowKind k : {RowKind::Seek, RowKind::Presence})
+  for (RowKind k : kRowKinds)
     if (kind_name(k) == s) return k;
   return std::nullopt;
 }
