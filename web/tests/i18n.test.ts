@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import ts from "typescript";
 import { BOARD_TEXT } from "../src/board/view";
-import { CATALOGUE, categoryName, displayName, LANGS, lang, pickLang, setLang, t } from "../src/i18n";
+import { CATALOGUE, categoryName, displayName, engineLevelName, LANGS, lang, pickLang, setLang, t } from "../src/i18n";
 import { pluralForms, selectPlurals } from "../src/i18n/plural";
 
 // Placeholders and the numbers of plural blocks ("{games, plural, ...}").
@@ -103,6 +103,8 @@ describe("the server's default names and the rating categories", () => {
       assert.equal(displayName("Ada"), "Ada");
       assert.equal(displayName("Computer (level x)"), "Computer (level x)");
       assert.equal(categoryName("nonsense"), "nonsense");
+      assert.equal(engineLevelName(4, "two plies"), "dwa półruchy", "the offline levels");
+      assert.equal(engineLevelName(9, "a level this client does not know"), "a level this client does not know");
       setLang("en");
       assert.equal(displayName("Computer (level 1)"), "Computer (level 1)");
     } finally {

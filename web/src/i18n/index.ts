@@ -97,14 +97,22 @@ export function displayName(name: string): string {
   return ai ? t("seat.computer", { level: Number(ai[1]) }) : name;
 }
 
+/** The catalogue's message `key` when it has one, else `fallback` (a name or text as sent). */
+function known(key: string, fallback: string, params: Record<string, string | number> = {}): string {
+  return key in CATALOGUE.en ? t(key as Key, params) : fallback;
+}
+
 /** A rating category's name (bullet, blitz, ..., blitz-variant) in the current language. */
 export function categoryName(category: string): string {
-  const key = `category.${category}` as Key;
-  return key in CATALOGUE.en ? t(key) : category;
+  return known(`category.${category}`, category);
 }
 
 /** The server's and the core's level names are English: ours when the catalogue has them. */
 export function levelName(name: string): string {
-  const key = `level.${name}` as Key;
-  return key in CATALOGUE.en ? t(key) : name;
+  return known(`level.${name}`, name);
+}
+
+/** The in-browser engine's level `level` (0..8, src/search/levels.cpp), described in our words. */
+export function engineLevelName(level: number, name: string): string {
+  return known(`level.engine_${level}`, name);
 }
