@@ -2,7 +2,7 @@
 // answer), resign, abort; and the typed-decision box.
 import { useState } from "preact/hooks";
 import { canonicalDecision } from "../engine/rules";
-import { colorName, t } from "../i18n";
+import { colorName, GUEST_NAME, t } from "../i18n";
 import { playerName, savePlayerName } from "../net/api";
 import type { Color, Game } from "../net/types";
 import { NameInput } from "../ui/panels";
@@ -46,7 +46,7 @@ function ClaimOffer(p: ActionProps) {
 function JoinForm({ open, join }: { open: Color[]; join: (c: Color, name: string) => void }) {
   const [name, setName] = useState(playerName());
   const take = (c: Color) => {
-    const n = name.trim().slice(0, 32) || t("seat.guest");
+    const n = name.trim().slice(0, 32) || GUEST_NAME;
     savePlayerName(n);
     join(c, n);
   };

@@ -88,11 +88,18 @@ export function colorName(c: "white" | "black"): string {
 }
 
 /**
+ * The server's name for a guest who gave none. Sent as it is (never in the sender's language,
+ * which the other players may not read) and shown by displayName in each viewer's language.
+ * No account can have it: "guest" is a reserved name (src/accounts/username.cpp).
+ */
+export const GUEST_NAME = "Guest";
+
+/**
  * A player's name as the server stores it, shown in the current language: the server's
  * default names "Guest" and "Computer (level N)" through the catalogue, any other name as it is.
  */
 export function displayName(name: string): string {
-  if (name === "Guest") return t("seat.guest");
+  if (name === GUEST_NAME) return t("seat.guest");
   const ai = /^Computer \(level (\d+)\)$/.exec(name);
   return ai ? t("seat.computer", { level: Number(ai[1]) }) : name;
 }

@@ -1,7 +1,7 @@
 // What the game page says in words: the status line, results, server errors, seat names,
 // ratings.
 // Pure functions over the server's state, unit-tested in node.
-import { colorName, type Key, t } from "../i18n";
+import { colorName, displayName, type Key, t } from "../i18n";
 import type { Color, Result, Seat, State } from "../net/types";
 
 const ERRORS: Record<string, Key> = {
@@ -38,7 +38,7 @@ export function seatName(seat: Seat | undefined, invited = false): string {
   if (seat.kind === "open") return invited ? t("seat.invited") : t("seat.open");
   // The server names the computer in English; the level is what matters.
   if (seat.kind === "ai") return seat.level === null ? (seat.name ?? "?") : t("seat.computer", { level: seat.level });
-  return seat.name ?? t("seat.guest");
+  return seat.name ? displayName(seat.name) : t("seat.guest");
 }
 
 /** The seat an invited visitor can take (the first open one), if any. */
