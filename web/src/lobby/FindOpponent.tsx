@@ -117,7 +117,8 @@ export function FindOpponent({
   onNote: (n: string) => void;
 }) {
   const [view, setView] = useState<LobbyMessage | null>(null);
-  const [online, setOnline] = useState(false);
+  // null until the first attempt to connect ends: then whether the lobby answers.
+  const [online, setOnline] = useState<boolean | null>(null);
   const [clock, setClock] = useState("300000+3000");
   const [variant, setVariant] = useState<"normal" | "blitz">("normal");
   const [rival, setRival] = useState("");
@@ -131,6 +132,7 @@ export function FindOpponent({
   useEffect(() => {
     if (account === undefined) return; // the session is not known yet: connect once it is
     setView(null);
+    setOnline(null);
     const c = new LobbyConn(account?.name || playerName() || GUEST_NAME, {
       onLobby: setView,
       onMatched: (m) => {
@@ -151,7 +153,9 @@ export function FindOpponent({
     return (
       <section class="card find" data-testid="find-opponent">
         <h2>{t("seek.title")}</h2>
-        <p class="muted">{t("seek.connecting")}</p>
+        <p class="muted" role="status" data-testid="lobby-state">
+          {online === false ? t("seek.unreachable") : t("seek.connecting")}
+        </p>
       </section>
     );
   }

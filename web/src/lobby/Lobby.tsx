@@ -270,7 +270,7 @@ export function Lobby() {
 
   const list = (games: Summary[] | null, action: "join" | "watch" | "replay", emptyKey: Key, testid: string) => (
     <ul class="games" data-testid={testid}>
-      {games === null ? <li class="muted">{t("lobby.loading")}</li> : null}
+      {games === null ? <li class="muted">{t(listError ? "lobby.unavailable" : "lobby.loading")}</li> : null}
       {games?.length === 0 ? <li class="muted">{t(emptyKey)}</li> : null}
       {games?.map((g) => (
         <GameRow g={g} action={action} key={g.id} />

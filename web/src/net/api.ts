@@ -34,7 +34,8 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
     throw new ApiError(
       err?.code ?? `http_${res.status}`,
-      err?.message ?? `${res.status} ${res.statusText}`,
+      // Not the server's own answer (a proxy's page while the server is down, say): ours.
+      err?.message ?? t("error.http", { status: res.status }),
       res.status,
     );
   }
