@@ -145,7 +145,7 @@ function TypedDecision(p: ActionProps) {
     e.preventDefault();
     const c = canonicalDecision(typed);
     if (!c) return p.onError(t("typed.bad", { text: typed }));
-    if (!p.mine) return p.onError(t("error.not_your_turn"));
+    if (!p.mine) return p.onError(t("server.not_your_turn"));
     if (!st.legal.includes(c)) {
       const list = `${st.legal.slice(0, 40).join(" ")}${st.legal.length > 40 ? " …" : ""}`;
       return p.onError(t("typed.illegal", { decision: c, legal: list }));

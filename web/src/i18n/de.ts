@@ -4,6 +4,7 @@ import type { Key } from "./en";
 import { learnDe } from "./learn-de";
 import { reportDe } from "./report-de";
 import { seeksDe } from "./seeks-de";
+import { serverDe } from "./server-de";
 import { toolsDe } from "./tools-de";
 
 export const de: Record<Key, string> = {
@@ -323,15 +324,6 @@ export const de: Record<Key, string> = {
   "replay.record_label": "Partie",
   "replay.download": "Partie herunterladen",
 
-  "error.not_your_turn": "Du bist nicht am Zug.",
-  "error.stale": "Die Partie ist inzwischen weitergegangen; das Brett wurde aktualisiert.",
-  "error.not_started": "Die Partie hat noch nicht begonnen.",
-  "error.game_over": "Die Partie ist beendet.",
-  "error.game_not_found": "Diese Partie gibt es nicht.",
-  "error.bad_token": "Der Platzschlüssel dieses Browsers für die Partie ist ungültig; du schaust zu.",
-  "error.not_seated": "Das können nur die Spieler; du schaust zu.",
-  "error.seat_taken": "Dieser Platz ist schon besetzt.",
-  "error.rate_limited": "Zu viele Nachrichten auf einmal; bitte etwas langsamer.",
   "error.unconfirmed":
     "Der Server hat deine Entscheidung noch nicht bestätigt; das Brett zeigt den zuletzt bestätigten Stand.",
   "error.offline": "Gerade keine Verbindung zum Server; verbinde neu. Versuche es gleich noch einmal.",
@@ -343,4 +335,5 @@ export const de: Record<Key, string> = {
   ...learnDe,
   ...reportDe,
   ...seeksDe,
+  ...serverDe,
 };

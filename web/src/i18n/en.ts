@@ -3,6 +3,7 @@
 import { learnEn } from "./learn-en";
 import { reportEn } from "./report-en";
 import { seeksEn } from "./seeks-en";
+import { serverEn } from "./server-en";
 import { toolsEn } from "./tools-en";
 export const en = {
   "color.white": "White",
@@ -317,15 +318,6 @@ export const en = {
   "replay.record_label": "Record",
   "replay.download": "Download the record",
 
-  "error.not_your_turn": "It is not your turn.",
-  "error.stale": "The game moved on in the meantime; the board has been brought up to date.",
-  "error.not_started": "The game has not started yet.",
-  "error.game_over": "The game is over.",
-  "error.game_not_found": "There is no such game.",
-  "error.bad_token": "This browser's seat key for the game is not valid; you are watching.",
-  "error.not_seated": "Only the players can do that; you are watching.",
-  "error.seat_taken": "That seat has been taken.",
-  "error.rate_limited": "Too many messages at once; slow down a little.",
   "error.unconfirmed": "The server has not confirmed your decision yet; the board shows the last confirmed state.",
   "error.offline": "Not connected to the server right now; reconnecting. Try again in a moment.",
   "error.network": "The server cannot be reached. Check your connection and try again.",
@@ -336,6 +328,7 @@ export const en = {
   ...learnEn,
   ...reportEn,
   ...seeksEn,
+  ...serverEn,
 };
 
 export type Key = keyof typeof en;

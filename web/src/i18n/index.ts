@@ -109,6 +109,19 @@ function known(key: string, fallback: string, params: Record<string, string | nu
   return key in CATALOGUE.en ? t(key as Key, params) : fallback;
 }
 
+/** The values the server words a message with (docs/api.md, section 5): names and numbers. */
+export type ServerParams = Record<string, string | number>;
+
+/**
+ * A message of the server (an error's or an info's `code` and `params`) in the current
+ * language: the catalogue's `server.CODE.REASON` or `server.CODE`; the server's own (English)
+ * `text` only for a code this client does not know.
+ */
+export function serverText(code: string | undefined, text: string, params: ServerParams = {}): string {
+  if (!code) return text;
+  return known(`server.${code}.${params.reason}`, known(`server.${code}`, text, params), params);
+}
+
 /** A rating category's name (bullet, blitz, ..., blitz-variant) in the current language. */
 export function categoryName(category: string): string {
   return known(`category.${category}`, category);

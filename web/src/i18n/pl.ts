@@ -4,6 +4,7 @@ import type { Key } from "./en";
 import { learnPl } from "./learn-pl";
 import { reportPl } from "./report-pl";
 import { seeksPl } from "./seeks-pl";
+import { serverPl } from "./server-pl";
 import { toolsPl } from "./tools-pl";
 
 export const pl: Record<Key, string> = {
@@ -321,15 +322,6 @@ export const pl: Record<Key, string> = {
   "replay.record_label": "Zapis",
   "replay.download": "Pobierz zapis",
 
-  "error.not_your_turn": "To nie twój ruch.",
-  "error.stale": "Partia w międzyczasie poszła dalej; plansza została odświeżona.",
-  "error.not_started": "Partia jeszcze się nie zaczęła.",
-  "error.game_over": "Partia jest zakończona.",
-  "error.game_not_found": "Nie ma takiej partii.",
-  "error.bad_token": "Klucz miejsca tej przeglądarki jest nieważny; oglądasz partię.",
-  "error.not_seated": "Tylko gracze mogą to zrobić; oglądasz partię.",
-  "error.seat_taken": "To miejsce jest już zajęte.",
-  "error.rate_limited": "Za dużo wiadomości naraz; zwolnij trochę.",
   "error.unconfirmed": "Serwer jeszcze nie potwierdził twojej decyzji; plansza pokazuje ostatni potwierdzony stan.",
   "error.offline": "Brak połączenia z serwerem; łączenie ponownie. Spróbuj za chwilę.",
   "error.network": "Serwer jest nieosiągalny. Sprawdź połączenie i spróbuj ponownie.",
@@ -340,4 +332,5 @@ export const pl: Record<Key, string> = {
   ...learnPl,
   ...reportPl,
   ...seeksPl,
+  ...serverPl,
 };
