@@ -38,7 +38,7 @@ test("the server's refusals, the chat's answers and the guest's name in Polish",
   await expect(page.locator(".chat-lines")).toContainText(say["server.help"]);
   await chat.fill("/fly high");
   await chat.press("Enter");
-  await expect(page.getByTestId("error")).toHaveText(t("server.unknown_command", { command: "/fly" }, "pl"));
+  await expect(page.getByTestId("error")).toContainText(t("server.unknown_command", { command: "/fly" }, "pl"));
 });
 
 test("the offline computer's levels in Polish", async ({ page }) => {
@@ -53,7 +53,7 @@ test("a lobby without its server says so in Polish", async ({ page }) => {
   await page.route("**/api/**", (route) => route.abort());
   await page.routeWebSocket(/\/ws/, (ws) => ws.close());
   await page.goto(server.url);
-  await expect(page.getByTestId("error")).toHaveText(say["error.network"]);
+  await expect(page.getByTestId("error")).toContainText(say["error.network"]);
   await expect(page.getByTestId("open-games")).toHaveText(say["lobby.unavailable"]);
   await expect(page.getByTestId("lobby-state")).toHaveText(say["seek.unreachable"]);
 });
