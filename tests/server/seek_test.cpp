@@ -79,6 +79,7 @@ TEST(SeekBook, RatedSeeksNeedAccountsAndRangesCountGuestsAs1500) {
   auto e = b.add({"s1", guest("c:1"), kBlitz5, true, std::nullopt, 0}, 5, 0);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->code, "not_allowed");
+  EXPECT_EQ(e->params, json({{"reason", "rated_needs_account"}})) << "clients word the refusal by its reason";
   EXPECT_FALSE(b.add({"s2", rated("a:1", 1500), kBlitz5, true, RatingRange{1400, 1600}, 0}, 5, 0));
   EXPECT_FALSE(b.add({"s3", rated("a:2", 1500), kBlitz5, false, RatingRange{1400, 1600}, 0}, 5, 0));
   const Seek& rated_seek = *b.find("s2");
@@ -94,7 +95,9 @@ TEST(SeekBook, RatedSeeksNeedAccountsAndRangesCountGuestsAs1500) {
   ASSERT_TRUE(out) << "a guest counts as 1500: out of range";
   EXPECT_EQ(out->code, "out_of_range");
   EXPECT_NE(out->message.find("guest's rating 1500"), std::string::npos) << out->message;
-  EXPECT_TRUE(b.acceptable(casual, rated("a:2", 1500))) << "one's own seek";
+  EXPECT_EQ(out->params, json({{"rating", 1500}, {"min", 1800}, {"max", 2000}}));
+  ASSERT_TRUE(b.acceptable(casual, rated("a:2", 1500))) << "one's own seek";
+  EXPECT_EQ(b.acceptable(casual, rated("a:2", 1500))->params["reason"], "own_seek");
   EXPECT_TRUE(b.add({"s4", rated("a:5", 1500), kBlitz5, false, RatingRange{1600, 1400}, 0}, 5, 0));
 }
 

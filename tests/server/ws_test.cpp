@@ -121,6 +121,7 @@ TEST_F(ServerTest, RejectedRequestsGetAnErrorAndChangeNothing) {
   e = w.expect_error({{"type", "chat"}, {"text", "/frobnicate"}});
   ASSERT_TRUE(e);
   EXPECT_EQ((*e)["code"], "unknown_command");
+  EXPECT_EQ((*e)["params"], json({{"command", "/frobnicate"}})) << "what a client words the error with";
 
   // Nothing changed: same version, no decision, and the spectator saw no event.
   for (Follower* f : {&w, &s}) {
@@ -268,6 +269,7 @@ TEST_F(ServerTest, ChatCommandsAndRematch) {
   auto info = s.ws.recv_type("info");
   ASSERT_TRUE(info);
   EXPECT_NE((*info)["text"].get<std::string>().find("/resign"), std::string::npos);
+  EXPECT_EQ((*info)["code"], "help") << "clients show the commands in their own language";
   b.ws.send({{"type", "chat"}, {"text", "/resign"}});
   auto over = s.wait_event("game_over");
   ASSERT_TRUE(over);

@@ -43,7 +43,7 @@ test("register, log out, log in", async ({ page }) => {
   await login.getByLabel("Name").fill("alice");
   await login.getByLabel("Password").fill("wrong password");
   await login.getByRole("button", { name: "Log in" }).click();
-  await expect(login.getByRole("alert")).toHaveText("unknown user or wrong password");
+  await expect(login.getByRole("alert")).toHaveText("Wrong name or password.");
   await login.getByLabel("Password").fill("correct horse");
   await login.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByTestId("account-menu")).toHaveText("Alice");

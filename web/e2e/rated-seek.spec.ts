@@ -91,7 +91,7 @@ test("a challenge reaches an account on its game page, which accepts it there", 
   const card = ada.getByTestId("find-opponent");
   await card.getByLabel("Player's name").fill("nobody_here");
   await card.getByRole("button", { name: "Challenge" }).click();
-  await expect(ada.getByRole("alert")).toContainText("there is no player named nobody_here");
+  await expect(ada.getByRole("alert")).toContainText("There is no player named nobody_here");
   await card.getByLabel("Player's name").fill("bo_RG");
   await card.getByRole("button", { name: "Challenge" }).click();
   await expect(ada.getByTestId("challenge-out")).toContainText("Bo_rg");

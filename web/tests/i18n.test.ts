@@ -6,8 +6,20 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import ts from "typescript";
 import { BOARD_TEXT } from "../src/board/view";
-import { CATALOGUE, categoryName, displayName, LANGS, lang, pickLang, setLang, t } from "../src/i18n";
+import {
+  CATALOGUE,
+  categoryName,
+  displayName,
+  engineLevelName,
+  LANGS,
+  lang,
+  pickLang,
+  serverText,
+  setLang,
+  t,
+} from "../src/i18n";
 import { pluralForms, selectPlurals } from "../src/i18n/plural";
+import { ApiError } from "../src/net/api";
 
 // Placeholders and the numbers of plural blocks ("{games, plural, ...}").
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?:\}|,\s*plural,)/g)].map((m) => m[1]).sort();
@@ -103,11 +115,78 @@ describe("the server's default names and the rating categories", () => {
       assert.equal(displayName("Ada"), "Ada");
       assert.equal(displayName("Computer (level x)"), "Computer (level x)");
       assert.equal(categoryName("nonsense"), "nonsense");
+      assert.equal(engineLevelName(4, "two plies"), "dwa półruchy", "the offline levels");
+      assert.equal(engineLevelName(9, "a level this client does not know"), "a level this client does not know");
       setLang("en");
       assert.equal(displayName("Computer (level 1)"), "Computer (level 1)");
     } finally {
       setLang(before);
     }
+  });
+});
+
+describe("the server's messages", () => {
+  const serverCodes = (file: string) =>
+    JSON.parse(readFileSync(join(process.cwd(), "..", "tests", "data", "messages", "server", file), "utf8"));
+  it("are worded by code and params, the reason first; the server's text only for unknown codes", () => {
+    const before = lang();
+    try {
+      setLang("pl");
+      const error = serverCodes("error.json");
+      assert.equal(
+        serverText(error.code, error.message, error.params),
+        "bob gra jako gość: partie rankingowe wymagają konta po obu stronach.",
+      );
+      assert.equal(serverText("not_allowed", "no", { reason: "new_reason" }), "Teraz nie można tego zrobić.");
+      assert.equal(
+        serverText("unknown_command", "/x: no such command", { command: "/x" }),
+        "/x: nie ma takiego polecenia (spróbuj /help).",
+      );
+      const info = serverCodes("info.json");
+      assert.match(serverText(info.code, info.text), /^Polecenia: \/join/);
+      assert.equal(
+        serverText("challenge_declined", "bob declined", { name: "bob" }),
+        "bob odrzucił(a) twoje wyzwanie.",
+      );
+      assert.equal(serverText("some_new_code", "As the server says."), "As the server says.");
+      assert.equal(serverText(undefined, "A plain line."), "A plain line.");
+      setLang("de");
+      assert.equal(new ApiError("name_taken", "the name ada is taken", 409).message, "Dieser Name ist vergeben.");
+      const limited = new ApiError("registration_limited", "too many", 429, { retry_after_s: 30 });
+      assert.equal(limited.message, "Zu viele neue Konten von deiner Adresse; versuche es in 30 s noch einmal.");
+      assert.equal(limited.serverMessage, "too many");
+    } finally {
+      setLang(before);
+    }
+  });
+  it("every code docs/api.md lists that a player can meet has a sentence", () => {
+    const docs = readFileSync(join(process.cwd(), "..", "docs", "api.md"), "utf8");
+    const table = docs.slice(docs.indexOf("## 5. Error codes"), docs.indexOf("### Closing codes"));
+    const codes = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+    assert.ok(codes.length > 30, "the table of codes was not found");
+    // Codes no player's action in this client can draw (malformed requests, other clients' endpoints).
+    const machine = new Set([
+      "bad_json",
+      "bad_request",
+      "unknown_type",
+      "not_found",
+      "bad_path",
+      "method_not_allowed",
+      "no_game",
+      "too_large",
+      "too_many_connections",
+      "origin_refused",
+      "restarting",
+      "conflict",
+      "unknown_puzzle",
+      "not_over",
+      "bad_record",
+      "report_not_found",
+      "analysis_busy",
+      "analysis_off",
+      "bad_turn",
+    ]);
+    for (const c of codes) if (c && !machine.has(c)) assert.ok(`server.${c}` in CATALOGUE.en, `server.${c}`);
   });
 });
 

@@ -4,10 +4,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { lastTurn } from "../src/game/history";
+import { lang, setLang } from "../src/i18n";
 import { IDLE_MS, splitIdle } from "../src/lobby/Lobby";
 import type { Seat, State, Summary } from "../src/net/types";
 import { parseSettings, scheme } from "../src/ui/settings";
-import { canAbort, describeResult, endingLine, stepHelp } from "../src/ui/status";
+import { canAbort, describeResult, endingLine, seatName, stepHelp } from "../src/ui/status";
 
 const human = (name: string): Seat => ({ name, kind: "human", level: null, ready: true });
 const open: Seat = { name: null, kind: "open", level: null, ready: false };
@@ -31,6 +32,22 @@ function state(over: Partial<State>): State {
   };
 }
 const names = { white: "Alice", black: "Bob" };
+
+describe("seat names", () => {
+  it("the server's default guest name in the viewer's language; a chosen name as it is", () => {
+    const before = lang();
+    try {
+      setLang("pl");
+      assert.equal(seatName(human("Guest")), "Gość");
+      assert.equal(seatName(human("Gość")), "Gość", "a guest's own name is shown as typed");
+      assert.equal(seatName(human("Alice")), "Alice");
+      setLang("de");
+      assert.equal(seatName(human("Guest")), "Gast");
+    } finally {
+      setLang(before);
+    }
+  });
+});
 
 describe("status line", () => {
   it("the invited visitor is invited, not told to share the link", () => {

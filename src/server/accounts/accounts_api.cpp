@@ -117,7 +117,8 @@ struct AccountsApi::Impl {
     if (const auto w = wait(address, key); w.count() > 0)
       return reply(429, {{"error",
                           {{"code", "login_throttled"},
-                           {"message", "too many failed attempts; try again in " + std::to_string(w.count()) + " s"}}},
+                           {"message", "too many failed attempts; try again in " + std::to_string(w.count()) + " s"},
+                           {"params", {{"retry_after_s", w.count()}}}}},
                          {"retry_after_s", w.count()}});
     const auto a = accounts.by_key(key);
     bool ok = false;
@@ -190,6 +191,7 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
         HttpReply r = http_error(429, "registration_limited",
                                  "too many new accounts from your address; try again in " + std::to_string(s) + " s");
         r.body["retry_after_s"] = s;
+        r.body["error"]["params"] = {{"retry_after_s", s}};
         return r;
       }
       const auto hash = accounts::hash_password(password);

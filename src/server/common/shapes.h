@@ -64,8 +64,11 @@ struct ChatLine {
 };
 json to_json(const ChatLine& l);
 
+// `params`: the values a client words the refusal with in its own language (docs/api.md,
+// section 5): e.g. {"reason": "own_seek"} or {"name": "bob"}; empty when the code says it all.
 struct ApiError {
   std::string code, message;
+  nlohmann::json params = nlohmann::json::object();
 };
 
 // A message that does not have the shape of its type; what() says which field and why.

@@ -335,8 +335,8 @@ void Hub::close(const std::shared_ptr<Client>& client) {
 // ordered with that game's frames), else at once.
 static void reject(const std::shared_ptr<Hub::Client>& client, const std::shared_ptr<Room>& room, ApiError e,
                    const json& id) {
-  if (room) room->post([room, client, e, id] { room->send_error(*client, e.code, e.message, id); });
-  else client->send(out::Error{0, e.code, e.message, id});
+  if (room) room->post([room, client, e, id] { room->send_error(*client, e.code, e.message, id, e.params); });
+  else client->send(out::Error{0, e.code, e.message, id, e.params});
 }
 
 void Hub::on_message(const std::shared_ptr<Client>& client, std::string_view text) {

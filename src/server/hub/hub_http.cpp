@@ -21,7 +21,11 @@ static int http_status(const std::string& code) {
   return 400;
 }
 
-HttpReply error_reply(const ApiError& e) { return http_error(http_status(e.code), e.code, e.message); }
+HttpReply error_reply(const ApiError& e) {
+  HttpReply r = http_error(http_status(e.code), e.code, e.message);
+  if (!e.params.empty()) r.body["error"]["params"] = e.params;
+  return r;
+}
 
 // The body of a POST: a JSON object (an empty body counts as {} when `empty_ok`).
 static std::optional<json> body_object(std::string_view body, bool empty_ok, const Hub::Done& done) {

@@ -440,7 +440,7 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
   Sub* s = find(c.get());
   // Refusals and storage failures go back to the sender only.
   auto reply_error = [this, c, id](const ApiError* e) {
-    if (e) send_error(*c, e->code, e->message, id);
+    if (e) send_error(*c, e->code, e->message, id, e->params);
   };
   if (!s && !std::holds_alternative<cmd::Hello>(msg.command)) return send_error(*c, "no_game", "send hello first", id);
   // Only seated connections act; a command is judged when its turn on the strand comes.
@@ -495,10 +495,14 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             if (c->identity().muted && ch.text[0] != '/')
               return send_error(*c, "muted", "your account is muted: you cannot chat", id);
             if (ch.text[0] == '/') {
-              if (ch.text == "/help" || ch.text.rfind("/help ", 0) == 0) return c->send(out::Info{game.version(), kHelp});
+              if (ch.text == "/help" || ch.text.rfind("/help ", 0) == 0)
+                return c->send(out::Info{game.version(), kHelp, "help"});
               auto command = chat_command(ch.text);
-              if (!command)
-                return send_error(*c, "unknown_command", clean_text(ch.text, 30) + ": no such command (try /help)", id);
+              if (!command) {  // named by the command alone, as typed: clients word the error with it
+                const std::string typed = clean_text(ch.text.substr(0, ch.text.find(' ')), 30);
+                return send_error(*c, "unknown_command", typed + ": no such command (try /help)", id,
+                                  {{"command", typed}});
+              }
               return handle(c, {std::move(*command), id});
             }
             const std::optional<Color> seat = s->seat;

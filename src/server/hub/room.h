@@ -107,8 +107,9 @@ struct Room : std::enable_shared_from_this<Room> {
   // `after(&error)`. Retries once after a conflict with another process. If a clock has run
   // out, the timeout is stored first and `make` judged after it.
   void run(Make make, After after = {}, BeforeBroadcast before_broadcast = {});
-  void send_error(Hub::Client& c, const std::string& code, const std::string& message, const json& id) {
-    c.send(out::Error{game.version(), code, message, id});
+  void send_error(Hub::Client& c, const std::string& code, const std::string& message, const json& id,
+                  const json& params = json::object()) {
+    c.send(out::Error{game.version(), code, message, id, params});
   }
   out::Snapshot snapshot(std::optional<Color> seat, const std::string& name, const json& id) const;
   // Whether each seat is taken by someone connected to this process (an AI seat always is).

@@ -24,8 +24,10 @@ std::optional<ApiError> Lobby::admit_game(const std::string& address, bool waiti
   if (waiting && o.max_open > 0) {
     const int n = held(address, account.empty() ? std::string() : "a:" + account);
     if (n >= o.max_open)
-      return ApiError{"too_many_open", "you have " + std::to_string(n) + " waiting games and open seeks, at most " +
-                                           std::to_string(o.max_open) + ": wait for an opponent or let one expire"};
+      return ApiError{"too_many_open",
+                      "you have " + std::to_string(n) + " waiting games and open seeks, at most " +
+                          std::to_string(o.max_open) + ": wait for an opponent or let one expire",
+                      {{"max", o.max_open}}};
   }
   return take_creation(address);
 }

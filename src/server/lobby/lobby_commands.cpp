@@ -31,9 +31,7 @@ void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& m
 
 void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg, const Seeker& who) {
   const json& id = msg.id;
-  auto fail = [&](const std::string& code, const std::string& message) {
-    c->send(out::Error{0, code, message, id});
-  };
+  auto fail = [&](const ApiError& e) { c->send(out::Error{0, e.code, e.message, id, e.params}); };
   Member& m = members_[c->key];
   m.client = c;
   m.seeker = who;
@@ -82,7 +80,8 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
           },
           [&](const cmd::Pair& p) -> std::optional<ApiError> {
             if (p.rated && c->who.guest())
-              return ApiError{"not_allowed", "rated games need an account: log in, or pair for a casual game"};
+              return ApiError{"not_allowed", "rated games need an account: log in, or pair for a casual game",
+                              {{"reason", "rated_needs_account"}}};
             const PairRequest r{seeker_of(who, p.kind), p.kind, now, p.rated};
             pairing_.add(r);
             pair_put(r);
@@ -90,7 +89,8 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
             return std::nullopt;
           },
           [&](const cmd::PairCancel&) -> std::optional<ApiError> {
-            if (!pairing_.remove(who.key)) return ApiError{"not_allowed", "you are not waiting for a pairing"};
+            if (!pairing_.remove(who.key))
+              return ApiError{"not_allowed", "you are not waiting for a pairing", {{"reason", "not_pairing"}}};
             pairs_gone({who.key});
             return std::nullopt;
           },
@@ -120,7 +120,8 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
               answer_shared(c, who, d.target, Answer::Decline, id);
               return std::nullopt;
             }
-            if (auto from = client_of(ch->from.connection())) from->send(out::Info{0, who.name + " declined your challenge"});
+            if (auto from = client_of(ch->from.connection()))
+              from->send(out::Info{0, who.name + " declined your challenge", "challenge_declined", {{"name", who.name}}});
             challenges_.remove(d.target);
             return std::nullopt;
           },
@@ -140,7 +141,7 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
           },
       },
       msg.command);
-  if (error) return fail(error->code, error->message);
+  if (error) return fail(*error);
   if (!answered_later) publish();
 }
 
@@ -171,7 +172,8 @@ void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& i
       made.to_key = "a:" + known->id;
       made.to = known->name;
     } else if (known) {
-      return c->send(out::Error{0, "player_offline", made.to + " is not online now: try again later", id});
+      return c->send(
+          out::Error{0, "player_offline", made.to + " is not online now: try again later", id, {{"name", made.to}}});
     }
     offer(std::move(made), id, c);
   });
@@ -185,10 +187,12 @@ void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<LobbyCli
                           name_key(other.seeker.name) == name_key(made.to) && !other.client.expired());
     if (!online)
       return c->send(out::Error{0, "unknown_player",
-                                "there is no player named " + made.to + " (no account, and no guest in the lobby)", id});
+                                "there is no player named " + made.to + " (no account, and no guest in the lobby)", id,
+                                {{"name", made.to}}});
   }
   made.id = new_id('c');
-  if (auto e = challenges_.add(made, hub_.seek_options().max_open)) return c->send(out::Error{0, e->code, e->message, id});
+  if (auto e = challenges_.add(made, hub_.seek_options().max_open))
+    return c->send(out::Error{0, e->code, e->message, id, e->params});
   // A challenge to an account is the site's: every server the account is connected to shows it.
   if (shared() && !made.to_key.empty()) hub_.site().put(RowKind::Challenge, made.id, challenge_row(made));
   notify(made);

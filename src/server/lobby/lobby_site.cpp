@@ -167,7 +167,7 @@ void Lobby::matched_elsewhere(const json& body) {
     }
     if (auto c = client_of(f.str("conn", 128))) {
       if (auto error = f.opt_str("error", 1000)) c->send(out::Error{0, "store_unavailable", *error, nullptr});
-      else if (auto by = f.opt_str("declined", 64)) c->send(out::Info{0, *by + " declined your challenge"});
+      else if (auto by = f.opt_str("declined", 64)) c->send(out::Info{0, *by + " declined your challenge", "challenge_declined", {{"name", *by}}});
       else c->send(out::Matched::read(Fields(body.at("matched"))));
     }
   } catch (const std::exception&) {  // not a message this server can read

@@ -23,13 +23,17 @@ json to_json(const Seek& s, bool mine) {
 }
 
 std::optional<ApiError> SeekBook::add(Seek s, int max_open, int waiting_games) {
-  if (s.rated && !s.by.rating) return ApiError{"not_allowed", "rated games need an account: log in, or make the seek casual"};
+  if (s.rated && !s.by.rating)
+    return ApiError{"not_allowed", "rated games need an account: log in, or make the seek casual",
+                    {{"reason", "rated_needs_account"}}};
   if (s.range && s.range->min > s.range->max) return ApiError{"bad_request", "the rating range is empty (min > max)"};
   if (max_open > 0) {
     const int held = std::max(count_key(s.by.key), count_address(s.by.address)) + waiting_games;
     if (held >= max_open)
-      return ApiError{"too_many_open", "you have " + std::to_string(held) + " open seeks and waiting games, at most " +
-                                           std::to_string(max_open) + ": cancel one or wait for an opponent"};
+      return ApiError{"too_many_open",
+                      "you have " + std::to_string(held) + " open seeks and waiting games, at most " +
+                          std::to_string(max_open) + ": cancel one or wait for an opponent",
+                      {{"max", max_open}}};
   }
   const std::string id = s.id;
   seeks_.emplace(id, std::move(s));
@@ -37,13 +41,15 @@ std::optional<ApiError> SeekBook::add(Seek s, int max_open, int waiting_games) {
 }
 
 std::optional<ApiError> SeekBook::acceptable(const Seek& s, const Seeker& taker) const {
-  if (s.by.key == taker.key) return ApiError{"not_allowed", "this is your own seek"};
-  if (s.rated && !taker.rating) return ApiError{"not_allowed", "this seek is for a rated game: log in to accept it"};
+  if (s.by.key == taker.key) return ApiError{"not_allowed", "this is your own seek", {{"reason", "own_seek"}}};
+  if (s.rated && !taker.rating) return ApiError{"not_allowed", "this seek is for a rated game: log in to accept it",
+                                                     {{"reason", "rated_needs_account"}}};
   const int r = taker.rating_or_guest();
   if (s.range && (r < s.range->min || r > s.range->max))
     return ApiError{"out_of_range", std::string(taker.rating ? "your rating " : "a guest's rating ") + std::to_string(r) +
                                         " is outside this seek's range " + std::to_string(s.range->min) + "-" +
-                                        std::to_string(s.range->max)};
+                                        std::to_string(s.range->max),
+                    {{"rating", r}, {"min", s.range->min}, {"max", s.range->max}}};
   return std::nullopt;
 }
 

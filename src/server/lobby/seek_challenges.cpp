@@ -36,13 +36,16 @@ bool Challenge::is_for(const std::string& key, std::string_view name) const {
 
 std::optional<ApiError> ChallengeBook::add(Challenge c, int max_open) {
   if (name_key(c.to) == name_key(c.from.name) || c.to_key == c.from.key)
-    return ApiError{"not_allowed", "you cannot challenge yourself"};
-  if (c.rated && !c.from.rating) return ApiError{"not_allowed", "rated games need an account: log in, or make it casual"};
+    return ApiError{"not_allowed", "you cannot challenge yourself", {{"reason", "challenge_self"}}};
+  if (c.rated && !c.from.rating) return ApiError{"not_allowed", "rated games need an account: log in, or make it casual",
+                                                    {{"reason", "rated_needs_account"}}};
   if (c.rated && c.to_key.empty())
-    return ApiError{"not_allowed", c.to + " plays as a guest: rated games need an account on both sides; make it casual"};
+    return ApiError{"not_allowed", c.to + " plays as a guest: rated games need an account on both sides; make it casual",
+                    {{"reason", "opponent_guest"}, {"name", c.to}}};
   if (max_open > 0 && int(sent_by(c.from.key).size()) >= max_open)
-    return ApiError{"too_many_open", "you have " + std::to_string(max_open) +
-                                         " challenges waiting for an answer: cancel one or wait"};
+    return ApiError{"too_many_open",
+                    "you have " + std::to_string(max_open) + " challenges waiting for an answer: cancel one or wait",
+                    {{"max", max_open}}};
   const std::string id = c.id;
   challenges_.emplace(id, std::move(c));
   return std::nullopt;

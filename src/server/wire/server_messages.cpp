@@ -67,12 +67,15 @@ void Seat::write(json& j) const {
 }
 
 Error Error::read(const Fields& f) {
-  return {f.integer("version", 0, kMaxVersion), f.str("code", 32), f.str("message", 4000), id_of(f)};
+  const json* params = f.opt_object("params");
+  return {f.integer("version", 0, kMaxVersion), f.str("code", 32), f.str("message", 4000), id_of(f),
+          params ? *params : json::object()};
 }
 void Error::write(json& j) const {
   j["version"] = version;
   j["code"] = code;
   j["message"] = message;
+  if (!params.empty()) j["params"] = params;
   put_id(j, id);
 }
 
@@ -85,10 +88,16 @@ void Pong::write(json& j) const {
   put_id(j, id);
 }
 
-Info Info::read(const Fields& f) { return {f.integer("version", 0, kMaxVersion), f.str("text", 4000)}; }
+Info Info::read(const Fields& f) {
+  const json* params = f.opt_object("params");
+  return {f.integer("version", 0, kMaxVersion), f.str("text", 4000), f.opt_str("code", 32).value_or(""),
+          params ? *params : json::object()};
+}
 void Info::write(json& j) const {
   j["version"] = version;
   j["text"] = text;
+  if (!code.empty()) j["code"] = code;
+  if (!params.empty()) j["params"] = params;
 }
 
 // One side's change: integers before/after/diff and a provisional flag.

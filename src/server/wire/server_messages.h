@@ -52,6 +52,7 @@ struct Error {
   int64_t version = 0;
   std::string code, message;
   json id;
+  json params = json::object();  // written when not empty (ApiError::params)
   static Error read(const Fields& f);
   void write(json& j) const;
 };
@@ -67,6 +68,8 @@ struct Info {
   static constexpr std::string_view type = "info";
   int64_t version = 0;
   std::string text;
+  std::string code;  // what the text says, for clients that word it themselves; "" for none
+  json params = json::object();
   static Info read(const Fields& f);
   void write(json& j) const;
 };

@@ -2,7 +2,7 @@
 // answer), resign, abort; and the typed-decision box.
 import { useState } from "preact/hooks";
 import { canonicalDecision } from "../engine/rules";
-import { colorName, t } from "../i18n";
+import { colorName, GUEST_NAME, t } from "../i18n";
 import { playerName, savePlayerName } from "../net/api";
 import type { Color, Game } from "../net/types";
 import { NameInput } from "../ui/panels";
@@ -46,7 +46,7 @@ function ClaimOffer(p: ActionProps) {
 function JoinForm({ open, join }: { open: Color[]; join: (c: Color, name: string) => void }) {
   const [name, setName] = useState(playerName());
   const take = (c: Color) => {
-    const n = name.trim().slice(0, 32) || t("seat.guest");
+    const n = name.trim().slice(0, 32) || GUEST_NAME;
     savePlayerName(n);
     join(c, n);
   };
@@ -145,7 +145,7 @@ function TypedDecision(p: ActionProps) {
     e.preventDefault();
     const c = canonicalDecision(typed);
     if (!c) return p.onError(t("typed.bad", { text: typed }));
-    if (!p.mine) return p.onError(t("error.not_your_turn"));
+    if (!p.mine) return p.onError(t("server.not_your_turn"));
     if (!st.legal.includes(c)) {
       const list = `${st.legal.slice(0, 40).join(" ")}${st.legal.length > 40 ? " …" : ""}`;
       return p.onError(t("typed.illegal", { decision: c, legal: list }));

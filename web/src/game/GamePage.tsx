@@ -13,7 +13,7 @@ import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "../ui/pane
 import { linkClick, navigate } from "../ui/router";
 import { ShareLink } from "../ui/ShareLink";
 import { useSettings } from "../ui/settings";
-import { endingLine, friendly, openSeat, other, seatName, stepHelp } from "../ui/status";
+import { endingLine, openSeat, other, seatName, stepHelp } from "../ui/status";
 import { mayDeleteChat } from "./chat";
 import { useGameFeedback } from "./feedback";
 import { GameActions } from "./GameActions";
@@ -45,7 +45,7 @@ export function GamePage({ id }: { id: string }) {
       onChange: setModel,
       onError: (code, message) => {
         setPending(null);
-        setError(friendly(code, message));
+        setError(message);
         if (code === "stale") c.send({ type: "snapshot" });
       },
       onSeat: (seat, token) => saveToken(id, seat, token),
@@ -141,7 +141,7 @@ export function GamePage({ id }: { id: string }) {
       conn.current?.setToken(g.token);
     } catch (e) {
       setJoined(false);
-      setError(e instanceof ApiError ? friendly(e.code, e.message) : String(e));
+      setError(e instanceof ApiError ? e.message : String(e));
     }
   };
 

@@ -6,7 +6,7 @@ import type { Position, Side, Variant } from "../board/types";
 import { EngineClient, EngineStopped } from "../engine/client";
 import { callCore } from "../engine/core";
 import { applyDecision, legalDecisions, pliesOf, replayGame, startPosition } from "../engine/rules";
-import { colorName, levelName, t, useLang } from "../i18n";
+import { colorName, engineLevelName, t, useLang } from "../i18n";
 import { Board } from "../ui/Board";
 import { ErrorBanner, MoveList } from "../ui/panels";
 import { useAssist } from "./GameAssist";
@@ -67,7 +67,7 @@ function SetupForm(props: { onStart: (s: Setup) => void }) {
         <select value={String(level)} onChange={(e) => setLevel(Number((e.target as HTMLSelectElement).value))}>
           {levels.map((l) => (
             <option key={l.level} value={String(l.level)}>
-              {l.level}: {levelName(l.name)}
+              {l.level}: {engineLevelName(l.level, l.name)}
             </option>
           ))}
         </select>

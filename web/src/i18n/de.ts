@@ -4,6 +4,7 @@ import type { Key } from "./en";
 import { learnDe } from "./learn-de";
 import { reportDe } from "./report-de";
 import { seeksDe } from "./seeks-de";
+import { serverDe } from "./server-de";
 import { toolsDe } from "./tools-de";
 
 export const de: Record<Key, string> = {
@@ -108,6 +109,7 @@ export const de: Record<Key, string> = {
   "lobby.over": "Beendete Partien",
   "lobby.over_none": "Noch keine beendeten Partien.",
   "lobby.loading": "Wird geladen…",
+  "lobby.unavailable": "Nicht verfügbar: der Server ist nicht erreichbar.",
   "lobby.join": "Mitspielen",
   "lobby.watch": "Zuschauen",
   "lobby.vs": "gegen",
@@ -127,6 +129,15 @@ export const de: Record<Key, string> = {
   "level.Expert": "Experte",
   "level.Master": "Meister",
   "level.Grandmaster": "Großmeister",
+  "level.engine_0": "Zufall: ein zufälliger erlaubter Zug",
+  "level.engine_1": "Anfänger: ein Halbzug, sehr ungenaue Bewertung",
+  "level.engine_2": "gierig: der beste Zug einen Halbzug voraus",
+  "level.engine_3": "locker: zwei Halbzüge, etwas Zufall",
+  "level.engine_4": "zwei Halbzüge",
+  "level.engine_5": "drei Halbzüge",
+  "level.engine_6": "4000 Knoten",
+  "level.engine_7": "15000 Knoten",
+  "level.engine_8": "volle Stärke",
   "form.clock": "Bedenkzeit",
   "form.variant": "Variante",
   "form.variant_normal": "Normal — 3 Ringe gewinnen",
@@ -313,23 +324,16 @@ export const de: Record<Key, string> = {
   "replay.record_label": "Partie",
   "replay.download": "Partie herunterladen",
 
-  "error.not_your_turn": "Du bist nicht am Zug.",
-  "error.stale": "Die Partie ist inzwischen weitergegangen; das Brett wurde aktualisiert.",
-  "error.not_started": "Die Partie hat noch nicht begonnen.",
-  "error.game_over": "Die Partie ist beendet.",
-  "error.game_not_found": "Diese Partie gibt es nicht.",
-  "error.bad_token": "Der Platzschlüssel dieses Browsers für die Partie ist ungültig; du schaust zu.",
-  "error.not_seated": "Das können nur die Spieler; du schaust zu.",
-  "error.seat_taken": "Dieser Platz ist schon besetzt.",
-  "error.rate_limited": "Zu viele Nachrichten auf einmal; bitte etwas langsamer.",
   "error.unconfirmed":
     "Der Server hat deine Entscheidung noch nicht bestätigt; das Brett zeigt den zuletzt bestätigten Stand.",
   "error.offline": "Gerade keine Verbindung zum Server; verbinde neu. Versuche es gleich noch einmal.",
   "error.network": "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.",
+  "error.http": "Der Server antwortet gerade nicht richtig (Fehler {status}). Versuche es gleich noch einmal.",
   "error.record": "Die Partie konnte nicht geladen werden ({status}).",
   "error.refused": "Der Server hat das abgelehnt.",
   ...toolsDe,
   ...learnDe,
   ...reportDe,
   ...seeksDe,
+  ...serverDe,
 };

@@ -3,6 +3,7 @@
 import { learnEn } from "./learn-en";
 import { reportEn } from "./report-en";
 import { seeksEn } from "./seeks-en";
+import { serverEn } from "./server-en";
 import { toolsEn } from "./tools-en";
 export const en = {
   "color.white": "White",
@@ -104,6 +105,7 @@ export const en = {
   "lobby.over": "Finished games",
   "lobby.over_none": "No finished games yet.",
   "lobby.loading": "Loading…",
+  "lobby.unavailable": "Not available: the server cannot be reached.",
   "lobby.join": "Join",
   "lobby.watch": "Watch",
   "lobby.vs": "vs",
@@ -123,6 +125,15 @@ export const en = {
   "level.Expert": "Expert",
   "level.Master": "Master",
   "level.Grandmaster": "Grandmaster",
+  "level.engine_0": "random: a uniformly random legal decision",
+  "level.engine_1": "beginner: one ply, very noisy judgement",
+  "level.engine_2": "greedy: the best decision one ply ahead",
+  "level.engine_3": "casual: two plies, a little noise",
+  "level.engine_4": "two plies",
+  "level.engine_5": "three plies",
+  "level.engine_6": "4k nodes",
+  "level.engine_7": "15k nodes",
+  "level.engine_8": "full strength",
   "form.clock": "Time control",
   "form.variant": "Variant",
   "form.variant_normal": "Normal — 3 rings win",
@@ -307,24 +318,17 @@ export const en = {
   "replay.record_label": "Record",
   "replay.download": "Download the record",
 
-  "error.not_your_turn": "It is not your turn.",
-  "error.stale": "The game moved on in the meantime; the board has been brought up to date.",
-  "error.not_started": "The game has not started yet.",
-  "error.game_over": "The game is over.",
-  "error.game_not_found": "There is no such game.",
-  "error.bad_token": "This browser's seat key for the game is not valid; you are watching.",
-  "error.not_seated": "Only the players can do that; you are watching.",
-  "error.seat_taken": "That seat has been taken.",
-  "error.rate_limited": "Too many messages at once; slow down a little.",
   "error.unconfirmed": "The server has not confirmed your decision yet; the board shows the last confirmed state.",
   "error.offline": "Not connected to the server right now; reconnecting. Try again in a moment.",
   "error.network": "The server cannot be reached. Check your connection and try again.",
+  "error.http": "The server is not answering properly right now (error {status}). Try again in a moment.",
   "error.record": "The record could not be loaded ({status}).",
   "error.refused": "The server refused that.",
   ...toolsEn,
   ...learnEn,
   ...reportEn,
   ...seeksEn,
+  ...serverEn,
 };
 
 export type Key = keyof typeof en;

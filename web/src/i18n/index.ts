@@ -88,23 +88,51 @@ export function colorName(c: "white" | "black"): string {
 }
 
 /**
+ * The server's name for a guest who gave none. Sent as it is (never in the sender's language,
+ * which the other players may not read) and shown by displayName in each viewer's language.
+ * No account can have it: "guest" is a reserved name (src/accounts/username.cpp).
+ */
+export const GUEST_NAME = "Guest";
+
+/**
  * A player's name as the server stores it, shown in the current language: the server's
  * default names "Guest" and "Computer (level N)" through the catalogue, any other name as it is.
  */
 export function displayName(name: string): string {
-  if (name === "Guest") return t("seat.guest");
+  if (name === GUEST_NAME) return t("seat.guest");
   const ai = /^Computer \(level (\d+)\)$/.exec(name);
   return ai ? t("seat.computer", { level: Number(ai[1]) }) : name;
 }
 
+/** The catalogue's message `key` when it has one, else `fallback` (a name or text as sent). */
+function known(key: string, fallback: string, params: Record<string, string | number> = {}): string {
+  return key in CATALOGUE.en ? t(key as Key, params) : fallback;
+}
+
+/** The values the server words a message with (docs/api.md, section 5): names and numbers. */
+export type ServerParams = Record<string, string | number>;
+
+/**
+ * A message of the server (an error's or an info's `code` and `params`) in the current
+ * language: the catalogue's `server.CODE.REASON` or `server.CODE`; the server's own (English)
+ * `text` only for a code this client does not know.
+ */
+export function serverText(code: string | undefined, text: string, params: ServerParams = {}): string {
+  if (!code) return text;
+  return known(`server.${code}.${params.reason}`, known(`server.${code}`, text, params), params);
+}
+
 /** A rating category's name (bullet, blitz, ..., blitz-variant) in the current language. */
 export function categoryName(category: string): string {
-  const key = `category.${category}` as Key;
-  return key in CATALOGUE.en ? t(key) : category;
+  return known(`category.${category}`, category);
 }
 
 /** The server's and the core's level names are English: ours when the catalogue has them. */
 export function levelName(name: string): string {
-  const key = `level.${name}` as Key;
-  return key in CATALOGUE.en ? t(key) : name;
+  return known(`level.${name}`, name);
+}
+
+/** The in-browser engine's level `level` (0..8, src/search/levels.cpp), described in our words. */
+export function engineLevelName(level: number, name: string): string {
+  return known(`level.engine_${level}`, name);
 }

@@ -4,6 +4,7 @@ import type { Key } from "./en";
 import { learnPl } from "./learn-pl";
 import { reportPl } from "./report-pl";
 import { seeksPl } from "./seeks-pl";
+import { serverPl } from "./server-pl";
 import { toolsPl } from "./tools-pl";
 
 export const pl: Record<Key, string> = {
@@ -108,6 +109,7 @@ export const pl: Record<Key, string> = {
   "lobby.over": "Zakończone partie",
   "lobby.over_none": "Nie ma jeszcze zakończonych partii.",
   "lobby.loading": "Wczytywanie…",
+  "lobby.unavailable": "Niedostępne: nie można połączyć się z serwerem.",
   "lobby.join": "Dołącz",
   "lobby.watch": "Oglądaj",
   "lobby.vs": "vs",
@@ -127,6 +129,15 @@ export const pl: Record<Key, string> = {
   "level.Expert": "Ekspert",
   "level.Master": "Mistrz",
   "level.Grandmaster": "Arcymistrz",
+  "level.engine_0": "losowy: dowolny dozwolony ruch wybrany losowo",
+  "level.engine_1": "początkujący: jeden półruch, bardzo niedokładna ocena",
+  "level.engine_2": "zachłanny: najlepszy ruch o jeden półruch naprzód",
+  "level.engine_3": "swobodny: dwa półruchy, trochę losowości",
+  "level.engine_4": "dwa półruchy",
+  "level.engine_5": "trzy półruchy",
+  "level.engine_6": "4 tys. węzłów",
+  "level.engine_7": "15 tys. węzłów",
+  "level.engine_8": "pełna siła",
   "form.clock": "Tempo gry",
   "form.variant": "Wariant",
   "form.variant_normal": "Zwykły — 3 pierścienie wygrywają",
@@ -311,22 +322,15 @@ export const pl: Record<Key, string> = {
   "replay.record_label": "Zapis",
   "replay.download": "Pobierz zapis",
 
-  "error.not_your_turn": "To nie twój ruch.",
-  "error.stale": "Partia w międzyczasie poszła dalej; plansza została odświeżona.",
-  "error.not_started": "Partia jeszcze się nie zaczęła.",
-  "error.game_over": "Partia jest zakończona.",
-  "error.game_not_found": "Nie ma takiej partii.",
-  "error.bad_token": "Klucz miejsca tej przeglądarki jest nieważny; oglądasz partię.",
-  "error.not_seated": "Tylko gracze mogą to zrobić; oglądasz partię.",
-  "error.seat_taken": "To miejsce jest już zajęte.",
-  "error.rate_limited": "Za dużo wiadomości naraz; zwolnij trochę.",
   "error.unconfirmed": "Serwer jeszcze nie potwierdził twojej decyzji; plansza pokazuje ostatni potwierdzony stan.",
   "error.offline": "Brak połączenia z serwerem; łączenie ponownie. Spróbuj za chwilę.",
   "error.network": "Serwer jest nieosiągalny. Sprawdź połączenie i spróbuj ponownie.",
+  "error.http": "Serwer nie odpowiada teraz prawidłowo (błąd {status}). Spróbuj za chwilę.",
   "error.record": "Nie udało się wczytać zapisu ({status}).",
   "error.refused": "Serwer odmówił.",
   ...toolsPl,
   ...learnPl,
   ...reportPl,
   ...seeksPl,
+  ...serverPl,
 };

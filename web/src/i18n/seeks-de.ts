@@ -4,6 +4,7 @@ import type { seeksEn } from "./seeks-en";
 export const seeksDe: Record<keyof typeof seeksEn, string> = {
   "seek.title": "Gegner finden",
   "seek.connecting": "Verbindung zur Lobby wird aufgebaut…",
+  "seek.unreachable": "Die Lobby ist gerade nicht erreichbar; neuer Versuch läuft…",
   "seek.players": "{n} in der Lobby",
   "seek.quick": "Schnelle Paarung",
   "seek.quick_hint": "Wähle eine Bedenkzeit: du spielst gegen den Wartenden mit der ähnlichsten Wertung.",

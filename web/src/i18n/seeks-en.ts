@@ -3,6 +3,7 @@
 export const seeksEn = {
   "seek.title": "Find an opponent",
   "seek.connecting": "Connecting to the lobby…",
+  "seek.unreachable": "The lobby cannot be reached right now; trying again…",
   "seek.players": "{n} in the lobby",
   "seek.quick": "Quick pairing",
   "seek.quick_hint": "Pick a time control: you play the closest-rated player waiting for the same.",

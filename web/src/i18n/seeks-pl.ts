@@ -4,6 +4,7 @@ import type { seeksEn } from "./seeks-en";
 export const seeksPl: Record<keyof typeof seeksEn, string> = {
   "seek.title": "Znajdź przeciwnika",
   "seek.connecting": "Łączenie z poczekalnią…",
+  "seek.unreachable": "Poczekalnia jest teraz nieosiągalna; ponawiam próbę…",
   "seek.players": "{n} w poczekalni",
   "seek.quick": "Szybkie parowanie",
   "seek.quick_hint": "Wybierz tempo: zagrasz z czekającym graczem o najbliższym rankingu.",

@@ -5,7 +5,7 @@
 // WebSocket carries the session cookie: it reconnects when the account changes); rated games
 // are for accounts only. A match takes the player straight to the game with its seat's token.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t } from "../i18n";
+import { displayName, GUEST_NAME, t } from "../i18n";
 import { useAccount } from "../net/account";
 import { describeClock, playerName, saveToken } from "../net/api";
 import { LobbyConn } from "../net/lobbyConn";
@@ -81,9 +81,9 @@ export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: 
     >
       <span>
         {c.outgoing
-          ? t("challenge.to", { name: c.to, game: gameLabel(c) })
+          ? t("challenge.to", { name: displayName(c.to), game: gameLabel(c) })
           : t("challenge.from", {
-              name: c.rating === undefined ? c.from : `${c.from} (${seekerRating(c)})`,
+              name: c.rating === undefined ? displayName(c.from) : `${c.from} (${seekerRating(c)})`,
               game: gameLabel(c),
             })}
       </span>
@@ -117,7 +117,8 @@ export function FindOpponent({
   onNote: (n: string) => void;
 }) {
   const [view, setView] = useState<LobbyMessage | null>(null);
-  const [online, setOnline] = useState(false);
+  // null until the first attempt to connect ends: then whether the lobby answers.
+  const [online, setOnline] = useState<boolean | null>(null);
   const [clock, setClock] = useState("300000+3000");
   const [variant, setVariant] = useState<"normal" | "blitz">("normal");
   const [rival, setRival] = useState("");
@@ -131,11 +132,12 @@ export function FindOpponent({
   useEffect(() => {
     if (account === undefined) return; // the session is not known yet: connect once it is
     setView(null);
-    const c = new LobbyConn(account?.name || playerName() || t("seat.guest"), {
+    setOnline(null);
+    const c = new LobbyConn(account?.name || playerName() || GUEST_NAME, {
       onLobby: setView,
       onMatched: (m) => {
         saveToken(m.game, m.seat, m.token);
-        onNote(t("seek.matched", { name: m.opponent }));
+        onNote(t("seek.matched", { name: displayName(m.opponent) }));
         navigate(`/game/${m.game}`);
       },
       onError: (_code, message) => onError(t("seek.failed", { message })),
@@ -151,7 +153,9 @@ export function FindOpponent({
     return (
       <section class="card find" data-testid="find-opponent">
         <h2>{t("seek.title")}</h2>
-        <p class="muted">{t("seek.connecting")}</p>
+        <p class="muted" role="status" data-testid="lobby-state">
+          {online === false ? t("seek.unreachable") : t("seek.connecting")}
+        </p>
       </section>
     );
   }
@@ -198,7 +202,7 @@ export function FindOpponent({
         {view.seeks.map((s) => (
           <li class="game-row" key={s.id} data-testid={`seek-${s.mine ? "mine" : "other"}`}>
             <span class="who">
-              {s.name}
+              {displayName(s.name)}
               {s.rating !== undefined ? <span class="rating"> ({seekerRating(s)})</span> : null}
             </span>
             <span class="meta small">

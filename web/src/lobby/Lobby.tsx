@@ -3,7 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { loadCore } from "../engine/core";
 import { parseRecord, RecordError } from "../engine/rules";
-import { colorName, displayName, type Key, levelName, t } from "../i18n";
+import { colorName, displayName, GUEST_NAME, type Key, levelName, t } from "../i18n";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "../net/api";
 import type { Color, Level, Summary } from "../net/types";
 import { ErrorBanner, NameInput, VariantSelect } from "../ui/panels";
@@ -55,7 +55,7 @@ function CreateForm({ onError }: { onError: (e: string | null) => void }) {
     e.preventDefault();
     setBusy(true);
     onError(null);
-    const n = name.trim().slice(0, 32) || t("seat.guest");
+    const n = name.trim().slice(0, 32) || GUEST_NAME;
     savePlayerName(n);
     const [base, inc] = clock === "none" ? [0, 0] : clock.split("+").map(Number);
     try {
@@ -143,7 +143,7 @@ function GameRow({ g, action }: { g: Summary; action: "join" | "watch" | "replay
   const join = async () => {
     setBusy(true);
     try {
-      const r = await api.join(g.id, playerName() || t("seat.guest"));
+      const r = await api.join(g.id, playerName() || GUEST_NAME);
       saveToken(g.id, r.seat, r.token);
       autoStart.add(g.id);
       navigate(`/game/${g.id}`);
@@ -270,7 +270,7 @@ export function Lobby() {
 
   const list = (games: Summary[] | null, action: "join" | "watch" | "replay", emptyKey: Key, testid: string) => (
     <ul class="games" data-testid={testid}>
-      {games === null ? <li class="muted">{t("lobby.loading")}</li> : null}
+      {games === null ? <li class="muted">{t(listError ? "lobby.unavailable" : "lobby.loading")}</li> : null}
       {games?.length === 0 ? <li class="muted">{t(emptyKey)}</li> : null}
       {games?.map((g) => (
         <GameRow g={g} action={action} key={g.id} />

@@ -1,14 +1,16 @@
 // HTTP JSON API client and seat tokens.
-import { t } from "../i18n";
+import { type ServerParams, serverText, t } from "../i18n";
 import type { Color, Game, Level, RecordJson, Summary } from "./types";
 
+/** A refused request; `message` in the current language (serverText), `serverMessage` as sent. */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
-    message: string,
+    readonly serverMessage: string,
     readonly status = 0,
+    params: ServerParams = {},
   ) {
-    super(message);
+    super(serverText(code, serverMessage, params));
   }
 }
 
@@ -31,11 +33,13 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     if (res.ok) return text as T;
   }
   if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    const err = (data as { error?: { code?: string; message?: string; params?: ServerParams } } | null)?.error;
     throw new ApiError(
       err?.code ?? `http_${res.status}`,
-      err?.message ?? `${res.status} ${res.statusText}`,
+      // Not the server's own answer (a proxy's page while the server is down, say): ours.
+      err?.message ?? t("error.http", { status: res.status }),
       res.status,
+      err?.params,
     );
   }
   return data as T;

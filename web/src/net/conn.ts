@@ -1,7 +1,7 @@
 // The live connection to one game: WebSocket with automatic reconnection (socket.ts), version tracking
 // (a gap triggers a fresh snapshot), catch-up when a stale tab comes back, and the offset
 // between the server's clock and ours (from ping/pong) for the clocks.
-import { t } from "../i18n";
+import { serverText, t } from "../i18n";
 import { ReconnectingSocket } from "./socket";
 import type { ChatLine, Color, Game, LobbyChallenge, MatchedMessage, RatingsMessage, ServerMessage } from "./types";
 
@@ -186,12 +186,16 @@ export class GameConnection {
       case "error":
         // A ping refused (e.g. before hello succeeded) is not the player's business.
         if (typeof msg.id === "number" && this.pingSent.delete(msg.id)) return;
-        this.h.onError(msg.code ?? "error", msg.message ?? t("error.refused"), msg.id);
+        this.h.onError(
+          msg.code ?? "error",
+          serverText(msg.code, msg.message ?? t("error.refused"), msg.params),
+          msg.id,
+        );
         // No such game: nothing to follow, and retrying will not help.
         if (msg.code === "game_not_found") this.close();
         return;
       case "info":
-        this.note(msg.text ?? "");
+        this.note(serverText(msg.code, msg.text ?? "", msg.params));
         return;
       case "lobby":
         return; // the lobby's (lobbyConn.ts): not about this game

@@ -3,6 +3,7 @@
 // game, `info` and `error` to its handlers. Reconnects as a game's connection does (socket.ts);
 // what the player had open (seeks, pairing, challenges) belongs to the old connection and is
 // gone then.
+import { serverText } from "../i18n";
 import { readServerMessage } from "./messages";
 import { ReconnectingSocket } from "./socket";
 import type { ClientMessage, LobbyMessage, MatchedMessage } from "./types";
@@ -60,7 +61,7 @@ export class LobbyConn {
     if (!m) return;
     if (m.type === "lobby") this.h.onLobby(m);
     else if (m.type === "matched") this.h.onMatched(m);
-    else if (m.type === "error") this.h.onError(m.code, m.message);
-    else if (m.type === "info") this.h.onInfo(m.text);
+    else if (m.type === "error") this.h.onError(m.code, serverText(m.code, m.message, m.params));
+    else if (m.type === "info") this.h.onInfo(serverText(m.code, m.text, m.params));
   }
 }

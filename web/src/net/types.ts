@@ -225,6 +225,8 @@ export interface ErrorMessage {
   version: number;
   code: string;
   message: string;
+  /** What a client words the message with (docs/api.md, section 5). */
+  params?: Record<string, string | number>;
   id?: MessageId;
 }
 export interface PongMessage {
@@ -237,6 +239,8 @@ export interface InfoMessage {
   type: "info";
   version: number;
   text: string;
+  code?: string;
+  params?: Record<string, string | number>;
 }
 /** One player's rating change in a rated game (docs/api.md 3.2). */
 export interface RatingChange {

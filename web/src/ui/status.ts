@@ -1,31 +1,12 @@
 // What the game page says in words: the status line, results, server errors, seat names,
 // ratings.
 // Pure functions over the server's state, unit-tested in node.
-import { colorName, type Key, t } from "../i18n";
+import { colorName, displayName, t } from "../i18n";
 import type { Color, Result, Seat, State } from "../net/types";
-
-const ERRORS: Record<string, Key> = {
-  not_your_turn: "error.not_your_turn",
-  stale: "error.stale",
-  not_started: "error.not_started",
-  game_over: "error.game_over",
-  game_not_found: "error.game_not_found",
-  bad_token: "error.bad_token",
-  not_seated: "error.not_seated",
-  seat_taken: "error.seat_taken",
-  rate_limited: "error.rate_limited",
-};
 
 /** "1500?" while provisional. */
 export function shownRating(rating: number, provisional: boolean): string {
   return `${rating}${provisional ? "?" : ""}`;
-}
-
-/** A server error for people: our sentence for known codes (plus the server's detail). */
-export function friendly(code: string, message: string): string {
-  const key = ERRORS[code];
-  if (!key) return message;
-  return code === "stale" ? t(key) : `${t(key)} (${message})`;
 }
 
 export function other(c: Color): Color {
@@ -38,7 +19,7 @@ export function seatName(seat: Seat | undefined, invited = false): string {
   if (seat.kind === "open") return invited ? t("seat.invited") : t("seat.open");
   // The server names the computer in English; the level is what matters.
   if (seat.kind === "ai") return seat.level === null ? (seat.name ?? "?") : t("seat.computer", { level: seat.level });
-  return seat.name ?? t("seat.guest");
+  return seat.name ? displayName(seat.name) : t("seat.guest");
 }
 
 /** The seat an invited visitor can take (the first open one), if any. */

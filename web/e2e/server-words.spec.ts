@@ -1,0 +1,59 @@
+// What the server says reaches a Polish player in Polish: refusals and chat answers worded by
+// their code (docs/api.md, section 5), the default guest name, the offline computer's levels,
+// and a lobby whose server cannot be reached.
+
+import { CATALOGUE, t } from "../src/i18n";
+import { expect, test } from "./fixtures";
+import { YinshServer } from "./server";
+
+const server = new YinshServer();
+test.beforeAll(async () => server.start());
+test.afterAll(async () => server.dispose());
+
+const say = CATALOGUE.pl;
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("yinsh.lang", "pl"));
+});
+
+test("the server's refusals, the chat's answers and the guest's name in Polish", async ({ page }) => {
+  await page.goto(`${server.url}/account`);
+  const register = page.getByTestId("register-form");
+  await register.getByLabel(say["account.name"]).fill("a!");
+  await register.getByLabel(say["account.password"]).fill("correct horse");
+  await register.getByRole("button", { name: say["account.register"] }).click();
+  await expect(register.getByRole("alert")).toHaveText(say["server.bad_name"]);
+
+  await page.goto(server.url);
+  await page.getByLabel(say["form.white_starts"]).check();
+  await page.getByRole("button", { name: say["lobby.create"] }).click();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  // The server names a guest who gave no name "Guest"; the page says it in Polish.
+  await expect(page.getByTestId("game-page")).toContainText(say["seat.guest"]);
+  await expect(page.getByTestId("game-page")).not.toContainText("Guest");
+
+  const chat = page.getByLabel(say["chat.label"]);
+  await chat.fill("/help");
+  await chat.press("Enter");
+  await expect(page.locator(".chat-lines")).toContainText(say["server.help"]);
+  await chat.fill("/fly high");
+  await chat.press("Enter");
+  await expect(page.getByTestId("error")).toContainText(t("server.unknown_command", { command: "/fly" }, "pl"));
+});
+
+test("the offline computer's levels in Polish", async ({ page }) => {
+  await page.goto(`${server.url}/offline`);
+  const level = page.getByLabel(say["form.level"]);
+  await expect(level.locator("option")).toHaveCount(9);
+  await expect(level.locator("option").nth(4)).toHaveText(`4: ${say["level.engine_4"]}`);
+  await expect(level.locator("option").nth(8)).toHaveText(`8: ${say["level.engine_8"]}`);
+});
+
+test("a lobby without its server says so in Polish", async ({ page }) => {
+  await page.route("**/api/**", (route) => route.abort());
+  await page.routeWebSocket(/\/ws/, (ws) => ws.close());
+  await page.goto(server.url);
+  await expect(page.getByTestId("error")).toContainText(say["error.network"]);
+  await expect(page.getByTestId("open-games")).toHaveText(say["lobby.unavailable"]);
+  await expect(page.getByTestId("lobby-state")).toHaveText(say["seek.unreachable"]);
+});
