@@ -138,6 +138,7 @@ bool AccountStore::remove(const std::string& account, int64_t now) {
     const auto a = one(q, "id", account);
     if (!a || a->deleted) return;
     q.run("DELETE FROM sessions WHERE account_id=?", {account});
+    q.run("UPDATE api_tokens SET revoked_at=? WHERE account_id=? AND revoked_at=0", {now, account});
     q.run("DELETE FROM ratings WHERE account_id=?", {account});
     q.run("DELETE FROM puzzle_attempts WHERE account_id=?", {account});
     q.run("DELETE FROM puzzle_ratings WHERE account_id=?", {account});
