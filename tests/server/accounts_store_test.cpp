@@ -8,6 +8,7 @@
 #include "accounts/password.h"
 #include "server/accounts/accounts_store.h"
 #include "server/accounts/api_tokens.h"
+#include "server/bots/bot_store.h"
 #include "server/wire/events.h"
 #include "server/store/store.h"
 #include "test_store.h"
@@ -189,6 +190,25 @@ TEST_P(AccountStoreTest, ApiTokensKeepOnlyADigestAndStopAtRevocation) {
   EXPECT_TRUE(tokens.by_digest(accounts::token_digest(secret), 5002));
   ASSERT_TRUE(accounts_->remove(id, 6000));
   for (const auto& t : tokens.list(id)) EXPECT_NE(t.revoked_at, 0) << t.id;
+}
+
+TEST_P(AccountStoreTest, ABotUpgradeIsOnceAndOnlyBeforeAnyGame) {
+  const std::string robo = make("robo");
+  const std::string ann = make("ann");
+  guest_game("aaaaaaaaaaaa", "tok1");
+  ASSERT_EQ(accounts_->claim_seats(ann, {{"aaaaaaaaaaaa", "tok1"}}), 1);
+  EXPECT_EQ(upgrade_to_bot(*store_, ann, 10), BotUpgrade::HasPlayed);
+  EXPECT_FALSE(accounts_->by_id(ann)->bot);
+  EXPECT_EQ(upgrade_to_bot(*store_, robo, 11), BotUpgrade::Ok);
+  EXPECT_TRUE(accounts_->by_id(robo)->bot);
+  EXPECT_EQ(upgrade_to_bot(*store_, robo, 12), BotUpgrade::AlreadyBot);
+  EXPECT_EQ(upgrade_to_bot(*store_, "nobody", 13), BotUpgrade::NoAccount);
+  const auto bots = list_bots(*store_, 10);
+  ASSERT_EQ(bots.size(), 1u);
+  EXPECT_EQ(bots[0].name, "robo");
+  EXPECT_EQ(accounts_->moderation_log(10).at(0).action, "bot");
+  ASSERT_TRUE(accounts_->remove(robo, 14));
+  EXPECT_TRUE(list_bots(*store_, 10).empty()) << "a deleted bot is not listed";
 }
 
 TEST(ApiTokenScopes, UnknownOrMissingScopesAreRefused) {

@@ -11,20 +11,8 @@ namespace http = boost::beast::http;
 
 namespace {
 
-class ApiTokensHttpTest : public AccountServerTest {
+class ApiTokensHttpTest : public TokenServerTest {
  protected:
-  HttpResult call(http::verb verb, const std::string& path, const json& body = nullptr, Headers headers = {}) {
-    return http_request(port_, verb, path, body.is_null() ? "" : body.dump(), headers);
-  }
-  static Headers bearer(const std::string& token) { return {{"Authorization", "Bearer " + token}}; }
-  // A new token of the account with session `session`: its secret (and its id in `*id`).
-  std::string token(const std::string& session, const json& scopes, std::string* id = nullptr) {
-    auto r = call(http::verb::post, "/api/account/tokens", {{"description", "my engine"}, {"scopes", scopes}},
-                  cookie(session));
-    EXPECT_EQ(r.status, 201) << r.text;
-    if (id) *id = r.body["token"]["id"];
-    return r.body["token"].value("secret", "");
-  }
   size_t listed(const std::string& session) {
     auto r = call(http::verb::get, "/api/account/tokens", nullptr, cookie(session));
     EXPECT_EQ(r.status, 200) << r.text;

@@ -33,7 +33,7 @@ int64_t wall_ms() {
 }
 
 json account_json(const Account& a) {
-  return {{"name", a.name}, {"role", a.role}, {"muted", a.muted}, {"created_at", a.created_at}};
+  return {{"name", a.name}, {"role", a.role}, {"muted", a.muted}, {"created_at", a.created_at}, {"bot", a.bot}};
 }
 
 const char* kBadCredentials = "unknown user or wrong password";

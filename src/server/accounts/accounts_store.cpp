@@ -8,7 +8,7 @@
 namespace yinsh::server {
 namespace {
 
-constexpr const char* kColumns = "id, name, name_key, role, muted, closed, deleted, password, created_at";
+constexpr const char* kColumns = "id, name, name_key, role, muted, closed, deleted, password, created_at, bot";
 
 Account read_account(const SqlRow& r) {
   Account a;
@@ -21,6 +21,7 @@ Account read_account(const SqlRow& r) {
   a.deleted = sql_int(r.at(6)) != 0;
   a.password = sql_text(r.at(7));
   a.created_at = sql_int(r.at(8));
+  a.bot = sql_int(r.at(9)) != 0;
   return a;
 }
 

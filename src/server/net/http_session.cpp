@@ -253,6 +253,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     if (path.rfind("/api/", 0) != 0) return serve_static(path);
     if (cross_site_refused()) return;
     if (ctx_.accounts && ctx_.accounts->route(request(), done)) return;
+    if (ctx_.bots && ctx_.bots->route(request(), done)) return;
 
     if (path == "/api/health") {
       if (only(http::verb::get))

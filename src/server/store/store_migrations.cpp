@@ -85,6 +85,10 @@ const std::vector<std::vector<std::string>>& migrations() {
           "created_at BIGINT NOT NULL, last_used BIGINT NOT NULL DEFAULT 0, revoked_at BIGINT NOT NULL DEFAULT 0)",
           "CREATE INDEX api_tokens_by_account ON api_tokens(account_id, created_at)",
       },
+      // 6: bot accounts (server/bots/bot_store.h): 1 once the account was upgraded, for good.
+      {
+          "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0",
+      },
   };
   return list;
 }

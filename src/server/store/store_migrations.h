@@ -20,7 +20,8 @@ namespace yinsh::server {
 // 3: reports
 // 4: puzzle_ratings, puzzles, puzzle_attempts
 // 5: api_tokens
-constexpr int kSchemaVersion = 5;
+// 6: accounts.bot
+constexpr int kSchemaVersion = 6;
 
 // Applies the missing migrations inside the caller's transaction; the version found before
 // (0 for an empty database or one of release 0.1). Throws std::runtime_error when the
