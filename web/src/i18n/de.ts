@@ -64,6 +64,8 @@ export const de: Record<Key, string> = {
   "category.classical": "Klassisch",
   "category.untimed": "Ohne Uhr",
   "category.blitz-variant": "Blitz-Variante (1 Ring)",
+  "player.bot": "BOT",
+  "player.bot_title": "Dieses Konto spielt ein Programm",
   "player.games": "Partien",
   "player.opponent": "Gegner",
   "player.result": "Ergebnis",

@@ -62,6 +62,8 @@ export const en = {
   "category.classical": "Classical",
   "category.untimed": "Untimed",
   "category.blitz-variant": "Blitz variant (1 ring)",
+  "player.bot": "BOT",
+  "player.bot_title": "An engine plays this account",
   "player.games": "Games",
   "player.opponent": "Opponent",
   "player.result": "Result",

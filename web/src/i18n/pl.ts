@@ -64,6 +64,8 @@ export const pl: Record<Key, string> = {
   "category.classical": "Klasyczne",
   "category.untimed": "Bez zegara",
   "category.blitz-variant": "Wariant błyskawiczny (1 pierścień)",
+  "player.bot": "BOT",
+  "player.bot_title": "Tym kontem gra program",
   "player.games": "Partie",
   "player.opponent": "Przeciwnik",
   "player.result": "Wynik",
