@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "server/accounts/accounts_api.h"
+#include "server/bots/bots_api.h"
 #include "server/db/db_lock.h"
 #include "server/pages/game_pages.h"
 #include "server/net/listener.h"
@@ -47,6 +48,7 @@ struct Server::Impl {
   std::vector<SiteBus::Handle> site_handles;
   std::unique_ptr<Hub> hub;
   std::unique_ptr<AccountsApi> accounts;
+  std::unique_ptr<BotsApi> bots;  // after accounts: its token lookups run on the accounts' pool
   std::unique_ptr<GamePages> pages;
   // Shared with every session (through its ConnectionTicket): sessions still pending when the
   // io_context is destroyed, last, may touch it.
@@ -128,6 +130,8 @@ bool Server::start(std::string* error) {
   s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online, s.options.accounts);
   s.ctx->accounts = s.accounts.get();
   s.ctx->resolver = s.accounts.get();
+  s.bots = std::make_unique<BotsApi>(*s.store, *s.accounts, &s.ctx->online);
+  s.ctx->bots = s.bots.get();
   // Revocation: the accounts API's logouts, password changes and deletions reach the open
   // connections of the account at once through the site (join_site; the hub also checks every
   // second for changes made elsewhere, such as the admin command on the database).
@@ -198,6 +202,7 @@ void Server::stop() {
   s.site_handles.clear();  // no message of the site reaches the hub or the sessions from here on
   s.hub->stop();
   s.accounts->stop();
+  s.bots->stop();  // after the accounts' pool, which hands it resolved tokens
   s.ctx->online.observe(nullptr);  // the site's rows of this server go with it (its goodbye)
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (s.ctx->sessions.size() > 0 && std::chrono::steady_clock::now() < until)

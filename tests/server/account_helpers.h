@@ -65,4 +65,22 @@ class AccountServerTest : public ::testing::Test {
   uint16_t port_ = 0;
 };
 
+// The same server, with the calls of the API-token and bot tests: any request, a Bearer
+// header, a new token.
+class TokenServerTest : public AccountServerTest {
+ protected:
+  HttpResult call(beast::http::verb verb, const std::string& path, const json& body = nullptr, Headers headers = {}) {
+    return http_request(port_, verb, path, body.is_null() ? "" : body.dump(), headers);
+  }
+  static Headers bearer(const std::string& token) { return {{"Authorization", "Bearer " + token}}; }
+  // A new token of the account with session `session`: its secret (and its id in `*id`).
+  std::string token(const std::string& session, const json& scopes, std::string* id = nullptr) {
+    auto r = call(beast::http::verb::post, "/api/account/tokens", {{"description", "my engine"}, {"scopes", scopes}},
+                  cookie(session));
+    EXPECT_EQ(r.status, 201) << r.text;
+    if (id) *id = r.body["token"]["id"];
+    return r.body["token"].value("secret", "");
+  }
+};
+
 }  // namespace yinsh::test

@@ -7,6 +7,8 @@
 
 #include "accounts/password.h"
 #include "server/accounts/accounts_store.h"
+#include "server/accounts/api_tokens.h"
+#include "server/bots/bot_store.h"
 #include "server/wire/events.h"
 #include "server/store/store.h"
 #include "test_store.h"
@@ -140,6 +142,85 @@ TEST_P(AccountStoreTest, ModerationIsLogged) {
   EXPECT_EQ(log[2].action, "role");
   EXPECT_EQ(log[2].detail, "admin");
   EXPECT_EQ(log[2].actor, "cli");
+}
+
+TEST_P(AccountStoreTest, ApiTokensKeepOnlyADigestAndStopAtRevocation) {
+  const std::string id = make("erin");
+  const std::string other = make("frank");
+  ApiTokens tokens(*store_);
+  std::string secret;
+  ApiToken made;
+  ASSERT_EQ(tokens.create(id, "my engine", {"bot:play", "board:play"}, 1000, &secret, &made), ApiTokens::Made::Ok);
+  EXPECT_TRUE(looks_like_api_token(secret)) << secret;
+  EXPECT_EQ(made.scopes, (std::vector<std::string>{"bot:play", "board:play"}));
+  // Only the digest is stored: the secret appears in no column.
+  int64_t plain = -1;
+  store_->transact([&](Sql& q) {
+    plain = sql_int(q.run("SELECT COUNT(*) FROM api_tokens WHERE digest=? OR id=? OR description=?",
+                          {secret, secret, secret}).at(0).at(0));
+  });
+  EXPECT_EQ(plain, 0);
+  const auto found = tokens.by_digest(accounts::token_digest(secret), 2000);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->account.name, "erin");
+  EXPECT_TRUE(found->token.has("bot:play"));
+  EXPECT_FALSE(found->token.has("challenge:write"));
+  EXPECT_FALSE(tokens.by_digest(accounts::token_digest(secret + "x"), 2000));
+  // The list shows the token without its secret; another account cannot revoke it.
+  auto listed = tokens.list(id);
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0].id, made.id);
+  EXPECT_EQ(listed[0].last_used, 2000);
+  EXPECT_FALSE(tokens.revoke(other, made.id, 3000));
+  EXPECT_TRUE(tokens.by_digest(accounts::token_digest(secret), 3000));
+  EXPECT_TRUE(tokens.revoke(id, made.id, 3000));
+  EXPECT_FALSE(tokens.revoke(id, made.id, 3001)) << "once";
+  EXPECT_FALSE(tokens.by_digest(accounts::token_digest(secret), 3000));
+  listed = tokens.list(id);
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0].revoked_at, 3000);
+  // At most kMaxTokensPerAccount live tokens.
+  for (size_t i = 0; i < kMaxTokensPerAccount; ++i)
+    ASSERT_EQ(tokens.create(id, "t", {"board:play"}, 4000, &secret, nullptr), ApiTokens::Made::Ok);
+  EXPECT_EQ(tokens.create(id, "t", {"board:play"}, 4000, &secret, nullptr), ApiTokens::Made::TooMany);
+  // A closed account's tokens open nothing; a deleted account's are revoked.
+  EXPECT_TRUE(accounts_->set_closed("erin", true, "root", 5000));
+  EXPECT_FALSE(tokens.by_digest(accounts::token_digest(secret), 5000));
+  EXPECT_TRUE(accounts_->set_closed("erin", false, "root", 5001));
+  EXPECT_TRUE(tokens.by_digest(accounts::token_digest(secret), 5002));
+  ASSERT_TRUE(accounts_->remove(id, 6000));
+  for (const auto& t : tokens.list(id)) EXPECT_NE(t.revoked_at, 0) << t.id;
+}
+
+TEST_P(AccountStoreTest, ABotUpgradeIsOnceAndOnlyBeforeAnyGame) {
+  const std::string robo = make("robo");
+  const std::string ann = make("ann");
+  guest_game("aaaaaaaaaaaa", "tok1");
+  ASSERT_EQ(accounts_->claim_seats(ann, {{"aaaaaaaaaaaa", "tok1"}}), 1);
+  EXPECT_EQ(upgrade_to_bot(*store_, ann, 10), BotUpgrade::HasPlayed);
+  EXPECT_FALSE(accounts_->by_id(ann)->bot);
+  EXPECT_EQ(upgrade_to_bot(*store_, robo, 11), BotUpgrade::Ok);
+  EXPECT_TRUE(accounts_->by_id(robo)->bot);
+  EXPECT_EQ(upgrade_to_bot(*store_, robo, 12), BotUpgrade::AlreadyBot);
+  EXPECT_EQ(upgrade_to_bot(*store_, "nobody", 13), BotUpgrade::NoAccount);
+  const auto bots = list_bots(*store_, 10);
+  ASSERT_EQ(bots.size(), 1u);
+  EXPECT_EQ(bots[0].name, "robo");
+  EXPECT_EQ(accounts_->moderation_log(10).at(0).action, "bot");
+  ASSERT_TRUE(accounts_->remove(robo, 14));
+  EXPECT_TRUE(list_bots(*store_, 10).empty()) << "a deleted bot is not listed";
+}
+
+TEST(ApiTokenScopes, UnknownOrMissingScopesAreRefused) {
+  std::string error;
+  EXPECT_FALSE(parse_scopes({}, &error));
+  EXPECT_NE(error.find("at least one"), std::string::npos);
+  EXPECT_FALSE(parse_scopes({"bot:play", "admin"}, &error));
+  EXPECT_NE(error.find("unknown scope admin"), std::string::npos) << error;
+  EXPECT_EQ(*parse_scopes({"board:play", "bot:play", "board:play"}, &error),
+            (std::vector<std::string>{"board:play", "bot:play"}));
+  EXPECT_FALSE(looks_like_api_token("yinsh_short"));
+  EXPECT_FALSE(looks_like_api_token(std::string(49, 'a')));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, AccountStoreTest, ::testing::Values("sqlite", "postgres"));

@@ -16,6 +16,7 @@
 #include "accounts/password.h"
 #include "accounts/throttle.h"
 #include "server/accounts/accounts_store.h"
+#include "server/accounts/api_tokens.h"
 #include "server/accounts/password_queue.h"
 #include "server/common/key_rate.h"
 #include "server/accounts/players_api.h"
@@ -32,7 +33,7 @@ int64_t wall_ms() {
 }
 
 json account_json(const Account& a) {
-  return {{"name", a.name}, {"role", a.role}, {"muted", a.muted}, {"created_at", a.created_at}};
+  return {{"name", a.name}, {"role", a.role}, {"muted", a.muted}, {"created_at", a.created_at}, {"bot", a.bot}};
 }
 
 const char* kBadCredentials = "unknown user or wrong password";
@@ -59,6 +60,8 @@ std::string clear_session_cookie(bool secure) {
 struct AccountsApi::Impl {
   Store& store;
   AccountStore accounts;
+  ApiTokens tokens;
+  KeyRate token_rate;  // requests per API token (by its digest)
   boost::asio::thread_pool pool;           // store reads and writes without a password
   PasswordQueue password_queue;  // Argon2id: register, login, password, delete
   KeyRate registrations;         // per client address
@@ -78,13 +81,31 @@ struct AccountsApi::Impl {
   }
 
   Impl(Store& s, const OnlinePlayers* o, const AccountLimits& l)
-      : store(s), accounts(s), pool(2),
+      : store(s), accounts(s), tokens(s), token_rate(l.token_requests_per_second, l.token_burst), pool(2),
         password_queue(l.password_threads, l.password_jobs_per_address, l.max_password_jobs),
         registrations(l.registrations_per_hour / 3600, l.registration_burst),
         pair_throttle(l.free_failures_account_address), address_throttle(l.free_failures_address),
         account_throttle(l.free_failures_account), online(o) {}
 
   HttpReply serve(const AccountRequest& req);
+  HttpReply serve_tokens(const AccountRequest& req, const Account& me, const std::string& what);
+  // The live token behind an Authorization: Bearer value and its account, or the refusal
+  // (malformed, unknown or revoked: 401; past the token's rate: 429). Spends one of its rate.
+  std::variant<ApiTokens::Found, HttpReply> authenticate(const std::string& bearer) {
+    if (!looks_like_api_token(bearer))
+      return http_error(401, "bad_api_token", "Authorization must be \"Bearer <token>\" with a token made on the account page");
+    const std::string digest = accounts::token_digest(bearer);
+    if (const double wait_s = token_rate.take(digest); wait_s > 0) {
+      const auto s = int64_t(std::ceil(wait_s));
+      HttpReply r = http_error(429, "token_rate_limited",
+                               "too many requests with this token; try again in " + std::to_string(s) + " s");
+      r.body["retry_after_s"] = s;
+      return r;
+    }
+    auto found = tokens.by_digest(digest, wall_ms());
+    if (!found) return http_error(401, "bad_api_token", "this token is unknown or revoked");
+    return std::move(*found);
+  }
   std::optional<Account> current(const AccountRequest& req) {
     if (req.session.empty()) return std::nullopt;
     return accounts.by_session(accounts::token_digest(req.session), wall_ms());
@@ -156,6 +177,12 @@ static std::vector<SeatClaim> read_seats(const json& j) {
 }
 
 HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
+  std::optional<ApiTokens::Found> bearer;
+  if (!req.bearer.empty()) {
+    auto found = authenticate(req.bearer);
+    if (auto* r = std::get_if<HttpReply>(&found)) return *r;
+    bearer = std::move(std::get<ApiTokens::Found>(found));
+  }
   if (req.path.rfind("/api/account/", 0) != 0) {
     if (req.method != "GET") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
     if (req.path == "/api/online") return reply(200, {{"players", online ? online->names() : std::vector<std::string>{}}});
@@ -164,8 +191,19 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
   const std::string what = req.path.substr(std::string_view("/api/account/").size());
   if (what == "me") {
     if (req.method != "GET") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+    if (bearer)
+      return reply(200, {{"account", account_json(bearer->account)},
+                         {"token", {{"id", bearer->token.id}, {"scopes", bearer->token.scopes}}}});
     const auto a = current(req);
     return reply(200, {{"account", a ? account_json(*a) : json(nullptr)}});
+  }
+  // A token acts in games, never on the account that made it: no new tokens, passwords, ...
+  if (bearer)
+    return http_error(403, "token_not_allowed", "this endpoint takes the session cookie, not an API token");
+  if (what == "tokens" || what.rfind("tokens/", 0) == 0) {
+    const auto me = current(req);
+    if (!me) return http_error(401, "not_logged_in", "log in first");
+    return serve_tokens(req, *me, what);
   }
   if (is_puzzle_endpoint(what)) {
     const auto me = current(req);
@@ -255,6 +293,62 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
   }
 }
 
+namespace {
+
+json token_json(const ApiToken& t) {
+  return {{"id", t.id},          {"description", t.description}, {"scopes", t.scopes},
+          {"created_at", t.created_at}, {"last_used", t.last_used},   {"revoked_at", t.revoked_at}};
+}
+
+}  // namespace
+
+// GET tokens: the list; POST tokens {description, scopes}: a new one, its secret shown once;
+// DELETE tokens/ID: revoked, and every server re-checks the account's open connections.
+HttpReply AccountsApi::Impl::serve_tokens(const AccountRequest& req, const Account& me, const std::string& what) {
+  if (what != "tokens") {
+    const std::string id = what.substr(std::string_view("tokens/").size());
+    if (req.method != "DELETE") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+    if (!tokens.revoke(me.id, id, wall_ms()))
+      return http_error(404, "no_such_token", "you have no live token " + id.substr(0, 40));
+    changed(me.id, AccountChange::Checked);
+    return reply(200, {{"ok", true}});
+  }
+  if (req.method == "GET") {
+    json list = json::array();
+    for (const ApiToken& t : tokens.list(me.id)) list.push_back(token_json(t));
+    return reply(200, {{"tokens", list}, {"scopes", kTokenScopes}});
+  }
+  if (req.method != "POST") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+  const json body = json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object()) return http_error(400, "bad_json", "the body must be a JSON object");
+  std::vector<std::string> given;
+  try {
+    const Fields f(body);
+    const std::string description = f.str("description", kMaxTokenDescription);
+    if (description.empty()) return http_error(400, "bad_request", "description: say what the token is for");
+    const auto it = body.find("scopes");
+    if (it == body.end() || !it->is_array() || it->size() > 10)
+      return http_error(400, "bad_scopes", "scopes: an array of scope names");
+    for (const json& s : *it) {
+      if (!s.is_string()) return http_error(400, "bad_scopes", "scopes: an array of scope names");
+      given.push_back(s.get<std::string>());
+    }
+    std::string error;
+    const auto scopes = parse_scopes(given, &error);
+    if (!scopes) return http_error(400, "bad_scopes", error);
+    std::string secret;
+    ApiToken made;
+    if (tokens.create(me.id, description, *scopes, wall_ms(), &secret, &made) == ApiTokens::Made::TooMany)
+      return http_error(409, "too_many_tokens",
+                        "an account has at most " + std::to_string(kMaxTokensPerAccount) + " live tokens; revoke one");
+    json t = token_json(made);
+    t["secret"] = secret;
+    return reply(201, {{"token", t}});
+  } catch (const SchemaError& e) {
+    return http_error(400, "bad_request", e.what());
+  }
+}
+
 AccountsApi::AccountsApi(Store& store, const OnlinePlayers* online, AccountLimits limits)
     : impl_(std::make_unique<Impl>(store, online, limits)) {}
 AccountsApi::~AccountsApi() { stop(); }
@@ -321,11 +415,30 @@ void AccountsApi::resolve(std::string session, std::function<void(Identity)> don
     if (!session.empty()) {
       try {
         const std::string digest = accounts::token_digest(session);
-        if (auto a = impl->accounts.by_session(digest, wall_ms())) who = Identity{a->id, a->name, a->role, a->muted, digest};
+        if (auto a = impl->accounts.by_session(digest, wall_ms())) who = Identity{a->id, a->name, a->role, a->muted, digest, {}, {}};
       } catch (const std::exception&) {  // the store is down: a guest for now
       }
     }
     done(std::move(who));
+  });
+}
+
+void AccountsApi::resolve_token(std::string token, std::string scope,
+                                std::function<void(Identity, std::optional<HttpReply>)> done) {
+  boost::asio::post(impl_->pool, [impl = impl_.get(), token = std::move(token), scope = std::move(scope),
+                                  done = std::move(done)] {
+    std::variant<ApiTokens::Found, HttpReply> found = HttpReply{};
+    try {
+      found = impl->authenticate(token);
+    } catch (const std::exception&) {
+      found = http_error(503, "store_unavailable", "storage is unavailable; nothing changed, try again in a moment");
+    }
+    if (auto* r = std::get_if<HttpReply>(&found)) return done(Identity{}, std::move(*r));
+    const auto& f = std::get<ApiTokens::Found>(found);
+    if (!f.token.has(scope))
+      return done(Identity{}, http_error(403, "missing_scope", "this token lacks the scope " + scope));
+    const Account& a = f.account;
+    done(Identity{a.id, a.name, a.role, a.muted, accounts::token_digest(token), f.token.id, f.token.scopes}, std::nullopt);
   });
 }
 
@@ -336,9 +449,14 @@ void AccountsApi::recheck(std::vector<Identity> held, std::function<void(std::ve
     for (const Identity& h : held) {
       Identity who;
       try {
-        if (!h.session.empty())
+        if (!h.token.empty()) {  // an API token: live while not revoked
+          if (auto f = impl->tokens.by_digest(h.session, wall_ms()))
+            who = Identity{f->account.id, f->account.name, f->account.role, f->account.muted, h.session, f->token.id,
+                           f->token.scopes};
+        } else if (!h.session.empty()) {
           if (auto a = impl->accounts.by_session(h.session, wall_ms()))
-            who = Identity{a->id, a->name, a->role, a->muted, h.session};
+            who = Identity{a->id, a->name, a->role, a->muted, h.session, {}, {}};
+        }
       } catch (const std::exception&) {  // the store is down: nothing is known, nothing changes
         who = h;
       }

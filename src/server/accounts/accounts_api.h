@@ -1,5 +1,6 @@
-// AccountsApi: the account endpoints of the HTTP API (docs/api.md section 2.1) and the
-// session cookie. No Beast or Asio in this header: the network layer hands it requests as
+// AccountsApi: the account endpoints of the HTTP API (docs/api.md section 2.1), the
+// session cookie and the personal API tokens (api_tokens.h: made, listed and revoked here with
+// the session cookie; looked up for `Authorization: Bearer`, each with a rate of its own). No Beast or Asio in this header: the network layer hands it requests as
 // plain data and sends back the HttpReply (with its Set-Cookie).
 //
 // Everything that touches the database or a password runs on the API's own threads, never on
@@ -43,6 +44,9 @@ struct AccountLimits {
   int free_failures_account_address = 5;  // one account from one address
   int free_failures_address = 30;         // any accounts from one address
   int free_failures_account = 200;        // one account from anywhere
+  // Requests with one API token (Authorization: Bearer), whatever the address (0: no limit):
+  double token_requests_per_second = 8;
+  double token_burst = 40;
 };
 
 using AccountRequest = ApiRequest;  // common/http_api.h
@@ -74,6 +78,8 @@ class AccountsApi : public HttpRoutes, public SessionResolver {
   // The identity of a session token (a guest when it is empty, unknown or expired), on the
   // pool: for the WebSocket upgrade and the game endpoints.
   void resolve(std::string session, std::function<void(Identity)> done) override;
+  void resolve_token(std::string token, std::string scope,
+                     std::function<void(Identity, std::optional<HttpReply>)> done) override;
   void recheck(std::vector<Identity> held, std::function<void(std::vector<Identity>)> done) override;
   // The site (site_bus.h) told of every account change that touches open connections (a
   // logout, logging out everywhere, a password change, a deletion), so that every server acts

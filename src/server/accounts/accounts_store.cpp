@@ -8,7 +8,7 @@
 namespace yinsh::server {
 namespace {
 
-constexpr const char* kColumns = "id, name, name_key, role, muted, closed, deleted, password, created_at";
+constexpr const char* kColumns = "id, name, name_key, role, muted, closed, deleted, password, created_at, bot";
 
 Account read_account(const SqlRow& r) {
   Account a;
@@ -21,6 +21,7 @@ Account read_account(const SqlRow& r) {
   a.deleted = sql_int(r.at(6)) != 0;
   a.password = sql_text(r.at(7));
   a.created_at = sql_int(r.at(8));
+  a.bot = sql_int(r.at(9)) != 0;
   return a;
 }
 
@@ -138,6 +139,7 @@ bool AccountStore::remove(const std::string& account, int64_t now) {
     const auto a = one(q, "id", account);
     if (!a || a->deleted) return;
     q.run("DELETE FROM sessions WHERE account_id=?", {account});
+    q.run("UPDATE api_tokens SET revoked_at=? WHERE account_id=? AND revoked_at=0", {now, account});
     q.run("DELETE FROM ratings WHERE account_id=?", {account});
     q.run("DELETE FROM puzzle_attempts WHERE account_id=?", {account});
     q.run("DELETE FROM puzzle_ratings WHERE account_id=?", {account});

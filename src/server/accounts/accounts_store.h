@@ -26,6 +26,7 @@ struct Account {
   std::string id, name, key;
   std::string role = "player";  // "player" or "admin"
   bool muted = false, closed = false, deleted = false;
+  bool bot = false;  // upgraded to a bot account (server/bots/bot_store.h), for good
   std::string password;  // the Argon2id string
   int64_t created_at = 0;
   bool active() const { return !closed && !deleted; }

@@ -29,6 +29,7 @@ HttpReply ok(json body) {
 struct Player {
   std::string id, name, role;
   int64_t created_at = 0;
+  bool bot = false;
 };
 
 std::optional<Player> find_player(Sql& q, const std::string& typed) {
@@ -36,9 +37,9 @@ std::optional<Player> find_player(Sql& q, const std::string& typed) {
   const auto name = accounts::parse_username(typed, &error);
   if (!name) return std::nullopt;
   const auto rows =
-      q.run("SELECT id, name, role, created_at FROM accounts WHERE name_key=? AND deleted=0 AND closed=0", {name->key});
+      q.run("SELECT id, name, role, created_at, bot FROM accounts WHERE name_key=? AND deleted=0 AND closed=0", {name->key});
   if (rows.empty()) return std::nullopt;
-  return Player{sql_text(rows[0][0]), sql_text(rows[0][1]), sql_text(rows[0][2]), sql_int(rows[0][3])};
+  return Player{sql_text(rows[0][0]), sql_text(rows[0][1]), sql_text(rows[0][2]), sql_int(rows[0][3]), sql_int(rows[0][4]) != 0};
 }
 
 // One of the player's games, as the list shows it.
@@ -106,6 +107,7 @@ json profile(Sql& q, const Player& p) {
   }
   return {{"name", p.name},
           {"role", p.role},
+          {"bot", p.bot},
           {"created_at", p.created_at},
           {"ratings", ratings},
           {"puzzles", has_puzzle_rating(q, p.id) ? puzzle_rating_json(q, p.id) : json(nullptr)},

@@ -32,6 +32,9 @@ HttpReply http_error(int status, std::string code, std::string message);
 // The session cookie (accounts_api.h sets it) and a cookie's value in a Cookie header ("" when absent).
 constexpr std::string_view kSessionCookie = "yinsh_session";
 std::string cookie_value(std::string_view header, std::string_view name);
+// The token of an Authorization header "Bearer <token>" (the scheme in any case); "" for an
+// empty header; any other header whole (it is no token: the lookup refuses it as bad_api_token).
+std::string bearer_token(std::string_view header);
 
 // Carries a reply back to its connection; may run on any thread, exactly once.
 using HttpDone = std::function<void(HttpReply)>;
@@ -45,6 +48,7 @@ struct ApiRequest {
   std::string session;  // the session cookie's value ("" without one)
   std::string address;  // the client's address (throttling)
   bool secure = false;  // over TLS (directly or through a trusted proxy): the cookie gets Secure
+  std::string bearer{};  // the token of "Authorization: Bearer <token>" ("" without one)
 };
 
 // A family of HTTP routes behind the network layer.
@@ -63,8 +67,13 @@ class SessionResolver {
   // Calls `done` with the identity of a session token (a guest when it is empty, unknown or
   // expired), on any thread.
   virtual void resolve(std::string session, std::function<void(Identity)> done) = 0;
+  // The identity of an API token (`Authorization: Bearer`) that must carry `scope`, or the
+  // reply that refuses it: 401 for an unknown, malformed or revoked token, 403 for a missing
+  // scope, 429 past the token's rate. Calls `done` exactly once, on any thread.
+  virtual void resolve_token(std::string token, std::string scope,
+                             std::function<void(Identity, std::optional<HttpReply>)> done) = 0;
   // The identity behind each of `held` now, by its session digest (Identity::session), in the
-  // same order: a guest when that session has ended or its account is closed or deleted; the
+  // same order (an API token's identity by its token: a guest once it is revoked): a guest when that session has ended or its account is closed or deleted; the
   // account's current role and mute otherwise. Calls `done` on any thread.
   virtual void recheck(std::vector<Identity> held, std::function<void(std::vector<Identity>)> done) = 0;
 };

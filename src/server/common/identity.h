@@ -3,7 +3,10 @@
 // and passed by the network layer to the hub.
 #pragma once
 
+#include <algorithm>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace yinsh::server {
 
@@ -12,8 +15,17 @@ struct Identity {
   std::string name;     // the account's name as registered
   std::string role;     // "player" or "admin"
   bool muted = false;   // may not chat
-  std::string session;  // the digest of its session token (accounts/password.h); "" for a guest
+  std::string session;  // the digest of its session or API token (accounts/password.h); "" for a guest
+  // Set when an API token (Authorization: Bearer) stands for the account: the token's id and
+  // its scopes (server/accounts/api_tokens.h); empty for the session cookie, which may do all.
+  std::string token;
+  std::vector<std::string> scopes;
   bool guest() const { return account.empty(); }
+  // Whether the requester may act with `scope`: a session cookie may do everything, an API
+  // token what its scopes say.
+  bool may(std::string_view scope) const {
+    return token.empty() || std::find(scopes.begin(), scopes.end(), scope) != scopes.end();
+  }
 };
 
 }  // namespace yinsh::server

@@ -167,9 +167,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     run_ws_session(std::move(stream_), ctx_, std::move(ticket_), std::move(req_), std::move(who));
   }
 
-  // Runs `then` with the requester's identity: the session cookie's account (looked up on the
-  // accounts pool), or a guest at once. The request stays alive meanwhile (no next read).
-  void with_identity(std::function<void(Identity)> then) {
+  // Runs `then` with the requester's identity: an API token's account when the request has
+  // `Authorization: Bearer` (it must carry `scope`; else the refusal is the reply), the session
+  // cookie's account (both looked up on the accounts pool), or a guest at once. The request
+  // stays alive meanwhile (no next read).
+  void with_identity(std::function<void(Identity)> then, std::string scope = "board:play") {
+    const std::string bearer = bearer_token(header(http::field::authorization));
+    if (!bearer.empty()) {
+      if (!ctx_.resolver) return send_reply(http_error(401, "bad_api_token", "this server takes no API tokens"), req_.version());
+      return ctx_.resolver->resolve_token(
+          bearer, std::move(scope), [self = shared_from_this(), then = std::move(then)](Identity who, std::optional<HttpReply> refused) {
+            if (!refused) return then(std::move(who));
+            net::post(self->stream_.get_executor(),
+                      [self, r = std::move(*refused)] { self->send_reply(r, self->req_.version()); });
+          });
+    }
     const std::string session = cookie_value(header(http::field::cookie), kSessionCookie);
     if (session.empty() || !ctx_.resolver) return then({});
     ctx_.resolver->resolve(session, std::move(then));
@@ -228,7 +240,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     auto request = [&]() -> const ApiRequest& {
       if (!api)  // over_tls_: X-Forwarded-Proto is believed from a trusted proxy only
         api = ApiRequest{std::string(req_.method_string()), std::string(path), std::string(query), req_.body(),
-                         cookie_value(header(http::field::cookie), kSessionCookie), address_, over_tls_};
+                         cookie_value(header(http::field::cookie), kSessionCookie), address_, over_tls_,
+                         bearer_token(header(http::field::authorization))};
       return *api;
     };
     if (method == http::verb::get && ctx_.pages && ctx_.pages->route(request(), done))  // pictures, link previews
@@ -240,6 +253,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     if (path.rfind("/api/", 0) != 0) return serve_static(path);
     if (cross_site_refused()) return;
     if (ctx_.accounts && ctx_.accounts->route(request(), done)) return;
+    if (ctx_.bots && ctx_.bots->route(request(), done)) return;
 
     if (path == "/api/health") {
       if (only(http::verb::get))

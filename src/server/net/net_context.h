@@ -97,6 +97,7 @@ struct Context {
   HttpRoutes* accounts = nullptr;     // /api/account/..., player pages, leaderboard, online
   SessionResolver* resolver = nullptr;  // the session cookie's account
   HttpRoutes* pages = nullptr;        // pictures and link previews of games (GET only)
+  HttpRoutes* bots = nullptr;         // /api/bot/..., /api/bots
   std::filesystem::path web_root;
   NetLimits limits;
   AddressRanges trusted;  // --trusted-proxy: whose X-Forwarded-For and X-Forwarded-Proto are believed

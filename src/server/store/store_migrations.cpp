@@ -76,6 +76,19 @@ const std::vector<std::vector<std::string>>& migrations() {
           "puzzle_rating DOUBLE PRECISION NOT NULL, PRIMARY KEY (account_id, puzzle_id))",
           "CREATE INDEX puzzle_attempts_by_account ON puzzle_attempts(account_id, at)",
       },
+      // 5: personal API tokens (accounts_store.h). digest: BLAKE2b of the token (accounts/
+      // password.h), never the token; id: what the account page names it by; scopes: a space-
+      // separated list; revoked_at: 0 while it works (a revoked row is kept for the list).
+      {
+          "CREATE TABLE api_tokens (digest TEXT PRIMARY KEY, id TEXT NOT NULL UNIQUE, "
+          "account_id TEXT NOT NULL REFERENCES accounts(id), description TEXT NOT NULL, scopes TEXT NOT NULL, "
+          "created_at BIGINT NOT NULL, last_used BIGINT NOT NULL DEFAULT 0, revoked_at BIGINT NOT NULL DEFAULT 0)",
+          "CREATE INDEX api_tokens_by_account ON api_tokens(account_id, created_at)",
+      },
+      // 6: bot accounts (server/bots/bot_store.h): 1 once the account was upgraded, for good.
+      {
+          "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0",
+      },
   };
   return list;
 }

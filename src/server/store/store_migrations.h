@@ -19,7 +19,9 @@ namespace yinsh::server {
 //    games.white_account, games.black_account
 // 3: reports
 // 4: puzzle_ratings, puzzles, puzzle_attempts
-constexpr int kSchemaVersion = 4;
+// 5: api_tokens
+// 6: accounts.bot
+constexpr int kSchemaVersion = 6;
 
 // Applies the missing migrations inside the caller's transaction; the version found before
 // (0 for an empty database or one of release 0.1). Throws std::runtime_error when the

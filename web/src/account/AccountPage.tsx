@@ -1,15 +1,12 @@
 // /account: log in or register (a guest), or the account's own settings (logged in): log
-// out, log out everywhere, change the password, delete the account. And AccountMenu, the
+// out, log out everywhere, change the password, delete the account, API tokens (ApiTokens.tsx). And AccountMenu, the
 // header's link to it. Every string is in the i18n catalogue.
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import { type Account, accounts, useAccount } from "../net/account";
-import { ApiError } from "../net/api";
+import { errorText as message } from "../net/api";
 import { linkClick, navigate } from "../ui/router";
-
-function message(e: unknown): string {
-  return e instanceof ApiError || e instanceof Error ? e.message : String(e);
-}
+import { ApiTokens } from "./ApiTokens";
 
 export function AccountMenu() {
   const account = useAccount();
@@ -165,6 +162,7 @@ function Settings(props: { account: Account }) {
         <p class="small">{t("account.delete_note")}</p>
       </form>
       {note ? <p role="status">{note}</p> : null}
+      <ApiTokens />
     </section>
   );
 }

@@ -74,6 +74,31 @@ export const accounts = {
   },
 };
 
+/** A personal API token as the account page lists it (docs/api.md, "Bots and API tokens"). */
+export interface ApiToken {
+  id: string;
+  description: string;
+  scopes: string[];
+  created_at: number;
+  last_used: number; // 0: never
+  revoked_at: number; // 0: live
+  secret?: string; // only in the reply that made it
+}
+
+export const TOKEN_SCOPES = ["bot:play", "challenge:write", "board:play"] as const;
+
+export const apiTokens = {
+  async list(): Promise<ApiToken[]> {
+    return (await request<{ tokens: ApiToken[] }>("GET", "/api/account/tokens")).tokens;
+  },
+  async create(description: string, scopes: string[]): Promise<ApiToken> {
+    return (await request<{ token: ApiToken }>("POST", "/api/account/tokens", { description, scopes })).token;
+  },
+  async revoke(id: string): Promise<void> {
+    await request("DELETE", `/api/account/tokens/${encodeURIComponent(id)}`);
+  },
+};
+
 /** The logged-in account (null: a guest; undefined while the first answer is awaited). */
 export function useAccount(): Account | null | undefined {
   const [a, setA] = useState(current);

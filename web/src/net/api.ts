@@ -14,6 +14,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the player about a failed call. */
+export function errorText(e: unknown): string {
+  return e instanceof ApiError || e instanceof Error ? e.message : String(e);
+}
+
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {

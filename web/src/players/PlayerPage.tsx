@@ -192,7 +192,16 @@ export function PlayerPage(props: { name: string }) {
   const tot = profile.totals;
   return (
     <main class="page narrow player-page" data-testid="player-page">
-      <h1>{profile.name}</h1>
+      <h1>
+        {profile.bot ? (
+          <>
+            <span class="bot-badge" data-testid="bot-badge" title={t("player.bot_title")}>
+              {t("player.bot")}
+            </span>{" "}
+          </>
+        ) : null}
+        {profile.name}
+      </h1>
       <p data-testid="player-totals">{t("player.totals", tot)}</p>
       <table class="ratings" data-testid="player-ratings">
         <tbody>

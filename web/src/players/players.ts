@@ -18,6 +18,7 @@ export interface CategoryRating {
 export interface Profile {
   name: string;
   role: string;
+  bot?: boolean; // an engine's account (docs/api.md 2.4)
   created_at: number;
   ratings: CategoryRating[];
   totals: { games: number; wins: number; draws: number; losses: number };
