@@ -23,9 +23,10 @@ struct Table {
 constexpr Kind T = Kind::Text, I = Kind::Int, R = Kind::Real;
 
 // Every column of the tables an archive carries (store_migrations.cpp), in the schema's order.
+// Not carried: sessions and API tokens (secrets of one installation), puzzle attempts.
 const Table kAccounts{"accounts",
                       {{"id", T}, {"name", T}, {"name_key", T}, {"skeleton", T}, {"password", T}, {"role", T},
-                       {"muted", I}, {"closed", I}, {"deleted", I}, {"created_at", I}}};
+                       {"muted", I}, {"closed", I}, {"deleted", I}, {"created_at", I}, {"bot", I}}};
 const Table kRatings{"ratings",
                      {{"account_id", T}, {"category", T}, {"rating", R}, {"deviation", R}, {"volatility", R},
                       {"games", I}, {"wins", I}, {"draws", I}, {"losses", I}, {"updated_at", I}}};
