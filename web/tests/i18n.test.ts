@@ -185,6 +185,13 @@ describe("the server's messages", () => {
       "analysis_busy",
       "analysis_off",
       "bad_turn",
+      // API tokens' own codes: a bot's or a board client's, never this client's (it uses the cookie).
+      "bad_api_token",
+      "missing_scope",
+      "token_not_allowed",
+      "token_rate_limited",
+      "already_bot",
+      "has_played",
     ]);
     for (const c of codes) if (c && !machine.has(c)) assert.ok(`server.${c}` in CATALOGUE.en, `server.${c}`);
   });

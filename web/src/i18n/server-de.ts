@@ -39,6 +39,9 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
   "server.bad_name": "Der Name muss 3-20 Buchstaben, Ziffern, _ oder - haben und darf nicht reserviert sein.",
   "server.bad_password": "Das Passwort muss mindestens 8 Zeichen haben.",
   "server.name_taken": "Dieser Name ist vergeben.",
+  "server.bad_scopes": "Wähle mindestens einen Bereich für das Token.",
+  "server.too_many_tokens": "Du hast schon 20 Tokens: widerrufe zuerst eines.",
+  "server.no_such_token": "Dieses Token gibt es nicht mehr.",
   "server.name_look_alike": "Dieser Name ähnelt zu sehr einem vorhandenen.",
   "server.name_reserved": "Dieser Name gehört dem Computer; wähle einen anderen.",
   "server.registration_limited":
