@@ -23,5 +23,6 @@ void add_serve_command(CLI::App& app);     // server builds only (YINSH_SERVER)
 void add_loadtest_command(CLI::App& app);  // server builds only (YINSH_SERVER)
 void add_archive_commands(CLI::App& app);  // backup, export, import; server builds only
 void add_admin_command(CLI::App& app);     // moderation; server builds only
+void add_bot_command(CLI::App& app);       // an engine as a bot on a site; server builds only
 
 }  // namespace yinsh::cli

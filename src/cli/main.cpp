@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   yinsh::cli::add_loadtest_command(app);
   yinsh::cli::add_archive_commands(app);
   yinsh::cli::add_admin_command(app);
+  yinsh::cli::add_bot_command(app);
 #endif
   CLI11_PARSE(app, argc, argv);
   return 0;

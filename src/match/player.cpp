@@ -77,9 +77,12 @@ class ExternalPlayer : public Player {
     send("newgame");
   }
 
+  bool answered() const override { return answered_; }
+
   bool think(const Game& game, const Limits& limits, Move& out, std::string* error) override {
     if (pid_ <= 0) return fail(error, "the engine is not running (" + launch_error_ + ")");
     std::string cmd = "position startpos";
+    if (game.start().variant() == Variant::Blitz) cmd += " blitz";
     if (!game.moves().empty()) cmd += " moves";
     for (Move m : game.moves()) cmd += " " + to_string(m);
     send(cmd);
@@ -90,16 +93,19 @@ class ExternalPlayer : public Player {
             std::to_string(limits.time[BLACK]) + " winc " + std::to_string(limits.inc[WHITE]) +
             " binc " + std::to_string(limits.inc[BLACK]);
     send(go);
-    // The match runner judges time itself; this deadline only catches hangs. It holds for the
-    // whole answer, so an engine printing `info` lines without end still runs out of time.
+    // The caller judges time itself; this deadline only catches hangs: the mover's own time
+    // (or the movetime) and the grace. It holds for the whole answer, so an engine printing
+    // `info` lines without end still runs out of time.
     const int64_t budget = limits.movetime ? limits.movetime
-                           : limits.time[WHITE] >= 0 ? std::max(limits.time[0], limits.time[1])
+                           : limits.time[WHITE] >= 0 ? limits.time[game.position().side_to_move()]
                                                      : 600000;
     const int64_t wait_ms = std::min<int64_t>(budget + grace_ms_, int64_t(1) << 31);
     const auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
     std::string line;
+    answered_ = false;
     if (read_until("bestmove ", deadline, line)) {
       const auto m = parse_legal_move(game.position(), line.substr(9), error);
+      answered_ = !m;
       if (!m) return false;  // answered, so still in step: only this decision is lost
       out = *m;
       return true;
@@ -247,6 +253,7 @@ class ExternalPlayer : public Player {
   int to_ = -1, from_ = -1;
   bool closed_ = false;       // the engine's output reached end of file
   bool out_of_step_ = false;  // a question went unanswered: resync before the next game
+  bool answered_ = false;     // the last failed think() had an answer, an illegal one
 };
 
 }  // namespace

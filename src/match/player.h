@@ -17,6 +17,9 @@ class Player {
   // Chooses a decision for the game's current position within `limits`. False (with
   // `error`) when the player fails: crash, timeout, unreadable answer.
   virtual bool think(const Game& game, const Limits& limits, Move& out, std::string* error) = 0;
+  // After a think() that failed: true when the player did answer, with a decision that is not
+  // legal (or not readable) in the position, and is still in step; false when it crashed or hung.
+  virtual bool answered() const { return false; }
   // The limits it searches under when the match gives `match`: those, or its own overrides.
   virtual Limits limits(const Limits& match) const { return match; }
 };
