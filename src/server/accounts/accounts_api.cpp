@@ -415,7 +415,7 @@ void AccountsApi::resolve(std::string session, std::function<void(Identity)> don
     if (!session.empty()) {
       try {
         const std::string digest = accounts::token_digest(session);
-        if (auto a = impl->accounts.by_session(digest, wall_ms())) who = Identity{a->id, a->name, a->role, a->muted, digest, {}, {}};
+        if (auto a = impl->accounts.by_session(digest, wall_ms())) who = Identity{a->id, a->name, a->role, a->muted, digest, {}, {}, false};
       } catch (const std::exception&) {  // the store is down: a guest for now
       }
     }
@@ -435,10 +435,16 @@ void AccountsApi::resolve_token(std::string token, std::string scope,
     }
     if (auto* r = std::get_if<HttpReply>(&found)) return done(Identity{}, std::move(*r));
     const auto& f = std::get<ApiTokens::Found>(found);
-    if (!f.token.has(scope))
-      return done(Identity{}, http_error(403, "missing_scope", "this token lacks the scope " + scope));
+    bool allowed = false;  // `scope` may name alternatives: "bot:play|board:play"
+    for (size_t from = 0; from <= scope.size() && !allowed;) {
+      const size_t bar = std::min(scope.find('|', from), scope.size());
+      allowed = f.token.has(std::string_view(scope).substr(from, bar - from));
+      from = bar + 1;
+    }
+    if (!allowed) return done(Identity{}, http_error(403, "missing_scope", "this token lacks the scope " + scope));
     const Account& a = f.account;
-    done(Identity{a.id, a.name, a.role, a.muted, accounts::token_digest(token), f.token.id, f.token.scopes}, std::nullopt);
+    done(Identity{a.id, a.name, a.role, a.muted, accounts::token_digest(token), f.token.id, f.token.scopes, a.bot},
+         std::nullopt);
   });
 }
 
@@ -452,10 +458,10 @@ void AccountsApi::recheck(std::vector<Identity> held, std::function<void(std::ve
         if (!h.token.empty()) {  // an API token: live while not revoked
           if (auto f = impl->tokens.by_digest(h.session, wall_ms()))
             who = Identity{f->account.id, f->account.name, f->account.role, f->account.muted, h.session, f->token.id,
-                           f->token.scopes};
+                           f->token.scopes, f->account.bot};
         } else if (!h.session.empty()) {
           if (auto a = impl->accounts.by_session(h.session, wall_ms()))
-            who = Identity{a->id, a->name, a->role, a->muted, h.session, {}, {}};
+            who = Identity{a->id, a->name, a->role, a->muted, h.session, {}, {}, false};
         }
       } catch (const std::exception&) {  // the store is down: nothing is known, nothing changes
         who = h;

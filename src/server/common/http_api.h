@@ -67,7 +67,8 @@ class SessionResolver {
   // Calls `done` with the identity of a session token (a guest when it is empty, unknown or
   // expired), on any thread.
   virtual void resolve(std::string session, std::function<void(Identity)> done) = 0;
-  // The identity of an API token (`Authorization: Bearer`) that must carry `scope`, or the
+  // The identity of an API token (`Authorization: Bearer`) that must carry `scope` (or one of
+  // the alternatives it names, separated by '|'), or the
   // reply that refuses it: 401 for an unknown, malformed or revoked token, 403 for a missing
   // scope, 429 past the token's rate. Calls `done` exactly once, on any thread.
   virtual void resolve_token(std::string token, std::string scope,

@@ -179,6 +179,7 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
       std::lock_guard lock(mutex);
       rooms[meta.id] = r;
     }
+    if (r->game.status() == Status::Active) announce_game(r->game);  // before its strand runs anything
     r->post([r] { r->settle(); });
     done(r, nullptr);
   });

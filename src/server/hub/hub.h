@@ -136,6 +136,28 @@ class Hub {
   // The sessions' source (the accounts API); set before start(). Without one nothing is checked.
   void set_session_resolver(SessionResolver* resolver);
 
+  // --- The bot and board API (docs/api.md 2.5; streams.cpp, bot_play.cpp). `who`: an API
+  // token's identity (the family's scope and the bot check are the caller's). A stream's
+  // lines go to `out` as frames (without the newline); Subscriber::end closes the stream (the
+  // game is over, the token revoked). `opened` runs once, on any thread: with the stream's
+  // handle (given back to close_stream when the connection goes) or with the refusal
+  // (429 too_many_streams, 404 no_such_game, 403 not_your_game, 503 store_unavailable).
+  static constexpr int kMaxStreamsPerToken = 8;
+  using StreamOpened = std::function<void(std::shared_ptr<Client>, std::optional<HttpReply>)>;
+  void open_event_stream(const Identity& who, std::weak_ptr<Subscriber> out, StreamOpened opened);
+  void open_game_stream(const std::string& id, const Identity& who, std::weak_ptr<Subscriber> out,
+                        StreamOpened opened);
+  void close_stream(const std::shared_ptr<Client>& stream);
+  // One act of a seated player: "move" (`arg`: the decision; `ply`: when given, the game's
+  // decision count it was chosen at, else 409 stale_ply), "chat" (`body`: {"text"}), "resign",
+  // "abort", "undo" (`arg` "yes": ask, or accept the opponent's request; "no": decline it).
+  void play(const std::string& id, const Identity& who, const std::string& act, const std::string& arg,
+            std::optional<int64_t> ply, std::string_view body, Done done);
+  // Challenges (the lobby's): "create" (`target`: the name; `body`: the game asked for),
+  // "accept", "decline", "cancel" (`target`: the challenge's id).
+  void challenge(const Identity& who, const std::string& act, const std::string& target, std::string_view body,
+                 Done done);
+
   struct Impl;
 
  private:

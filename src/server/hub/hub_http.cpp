@@ -13,7 +13,8 @@ namespace yinsh::server {
 static int http_status(const std::string& code) {
   if (code == "game_not_found") return 404;
   if (code == "seat_taken" || code == "not_allowed" || code == "conflict" || code == "name_taken" ||
-      code == "name_reserved")
+      code == "name_reserved" || code == "not_your_turn" || code == "game_over" || code == "not_started" ||
+      code == "stale_ply")
     return 409;
   if (code == "store_unavailable" || code == "ai_busy") return 503;
   if (code == "rate_limited" || code == "too_many_open") return 429;

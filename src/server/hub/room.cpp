@@ -44,6 +44,7 @@ std::array<bool, 2> Room::present() const {
   for (Color c : {WHITE, BLACK}) {
     p[c] = game.seat(c).kind == SeatKind::Ai;
     for (const auto& s : subs) p[c] = p[c] || (s.seat == c && !s.out.expired());
+    for (const auto& s : streams) p[c] = p[c] || (s.seat == c && !s.out.expired());
   }
   return p;
 }
@@ -57,6 +58,7 @@ void Room::announce_presence() {  // after every commit, attach and detach: chea
   if (presence_sent == p) return;
   presence_sent = p;
   send_all(write_server_message(out::Presence{game.version(), game.id(), p}));
+  stream_presence(p);
 }
 
 out::Snapshot Room::snapshot(std::optional<Color> seat, const std::string& name, const json& id) const {
@@ -91,8 +93,11 @@ void Room::detach(Hub::Client* c) {
 }
 
 void Room::broadcast(const Event& event) {
-  const bool ended = status_seen != int(Status::Over) && game.status() == Status::Over;
+  const Status was = Status(status_seen.load());
+  const bool ended = was != Status::Over && game.status() == Status::Over;
   status_seen = int(game.status());
+  if (was != game.status() && (was == Status::Active || game.status() == Status::Active)) hub.announce_game(game);
+  if (!streams.empty()) stream_event(event);
   if (ended) hub.queue_report(game.meta().id, game.rules().start(), game.rules().moves());  // its report
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
   send_all(game.public_event(event, now_ms()));

@@ -114,6 +114,10 @@ struct Room : std::enable_shared_from_this<Room> {
   out::Snapshot snapshot(std::optional<Color> seat, const std::string& name, const json& id) const;
   // Whether each seat is taken by someone connected to this process (an AI seat always is).
   std::array<bool, 2> present() const;
+  // The bot and board API's streams of this game (streams.cpp): one follows the game from a
+  // seat; it gets the game's state after each change and ends when the game does.
+  void attach_stream(const std::shared_ptr<Hub::Client>& c, Color seat);
+  void detach_stream(Hub::Client* c);
 
   Hub::Impl& hub;
   asio::strand<asio::io_context::executor_type> strand;
@@ -152,7 +156,16 @@ struct Room : std::enable_shared_from_this<Room> {
   void retry_later();  // settle() again in a second (after the store failed)
   void schedule_ai();
 
+  void stream_event(const Event& event);  // the line an event makes, to every stream
+  void stream_presence(const std::array<bool, 2>& present);  // opponentGone
+
   std::vector<Sub> subs;
+  struct StreamSub {
+    Hub::Client* client;
+    std::weak_ptr<Subscriber> out;
+    Color seat;
+  };
+  std::vector<StreamSub> streams;
   int64_t ai_pending_version = -1;
   std::optional<std::array<bool, 2>> presence_sent;  // what announce_presence() last sent
   bool busy = false;  // an append or a catch-up is in flight
@@ -166,6 +179,7 @@ HttpReply error_reply(const ApiError& e);
 // with what it returns (or with the error when there is no such game).
 void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done, std::function<HttpReply(Room&)> view);
 class Lobby;
+struct StreamClient;
 
 struct Hub::Impl : LobbyHost {
   asio::io_context& ioc;
@@ -201,6 +215,18 @@ struct Hub::Impl : LobbyHost {
   asio::steady_timer session_timer;
   void check_sessions();  // every options.session_check_ms
   void recheck(std::vector<std::shared_ptr<Hub::Client>> clients);
+  // The bot and board API's streams (streams.cpp), under accounts_mutex: the event streams by
+  // account, the streams open per API token (by its id); challenges made per account over the
+  // API, by time (bot_play.cpp).
+  std::multimap<std::string, std::weak_ptr<Hub::Client>> event_streams;
+  std::map<std::string, int> token_streams;
+  std::map<std::string, std::deque<int64_t>> api_challenges;
+  // A new stream of `who` (counted against its token; nullptr when the token has
+  // kMaxStreamsPerToken open).
+  std::shared_ptr<StreamClient> make_stream(const Identity& who, std::weak_ptr<Subscriber> out, bool events);
+  bool has_event_stream(const std::string& account);
+  // A game started or ended: a line to the event streams of its accounts.
+  void announce_game(const OnlineGame& g);
 
   Impl(asio::io_context& io, Store& s, HubOptions o);  // hub.cpp (where Lobby is complete)
   ~Impl();

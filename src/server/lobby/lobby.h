@@ -50,6 +50,9 @@ class Lobby {
   // An account's connection opened: it is told of challenges to the account wherever it is.
   // Its first lobby command reads the account's ratings from the store (read_ratings).
   void connected(const std::shared_ptr<LobbyClient>& c);
+  // Sends `c` a `challenged` message for each challenge waiting for its account (the bot
+  // API's event stream, when it opens).
+  void tell_challenges(const std::shared_ptr<LobbyClient>& c);
   // A rated game's result was stored (RatedGame::change filled): the lobby's ratings move.
   void rated(const RatedGame& g);
   // A lobby command (is_lobby_command()) of a connection.
@@ -86,6 +89,7 @@ class Lobby {
   // lobby under its name) and tells the challenged; or refuses it to `c`.
   void offer(Challenge made, const json& id, const std::shared_ptr<LobbyClient>& c);
   void notify(const Challenge& ch);  // under mutex_: the challenged account's other connections
+  void withdrawn(const Challenge& ch);  // under mutex_: tells the challenged account's connections
   // Under mutex_: the challenge `id` (made here or on another server) to `who`; else nullptr.
   const Challenge* challenge_to(const Seeker& who, const std::string& id) const;
   std::optional<ApiError> take_creation(const std::string& address);  // under mutex_: the rate limit

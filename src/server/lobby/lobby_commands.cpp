@@ -120,8 +120,10 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
               answer_shared(c, who, d.target, Answer::Decline, id);
               return std::nullopt;
             }
-            if (auto from = client_of(ch->from.connection()))
+            if (auto from = client_of(ch->from.connection())) {
               from->send(out::Info{0, who.name + " declined your challenge", "challenge_declined", {{"name", who.name}}});
+              from->challenge_gone(d.target, true);
+            }
             challenges_.remove(d.target);
             return std::nullopt;
           },
@@ -133,6 +135,7 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
               answer_shared(c, who, d.target, Answer::Cancel, id);
               return std::nullopt;
             }
+            withdrawn(*ch);
             challenges_.remove(d.target);
             return std::nullopt;
           },
@@ -142,7 +145,9 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
       },
       msg.command);
   if (error) return fail(*error);
-  if (!answered_later) publish();
+  if (answered_later) return;
+  c->command_done(id);
+  publish();
 }
 
 // A challenge to a name: an account connected here (told on every connection it has open).
@@ -196,7 +201,24 @@ void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<LobbyCli
   // A challenge to an account is the site's: every server the account is connected to shows it.
   if (shared() && !made.to_key.empty()) hub_.site().put(RowKind::Challenge, made.id, challenge_row(made));
   notify(made);
+  c->challenge_made(to_json(made, true), id);
   publish();
+}
+
+void Lobby::tell_challenges(const std::shared_ptr<LobbyClient>& c) {
+  std::lock_guard lock(mutex_);
+  const std::string key = "a:" + c->who.account;
+  for (const Challenge* ch : challenges_.sent_to(key, c->who.name)) c->send(out::Challenged{to_json(*ch, false)});
+  for (const auto& [id, ch] : remote_challenges_)
+    if (ch.to_key == key) c->send(out::Challenged{to_json(ch, false)});
+}
+
+void Lobby::withdrawn(const Challenge& ch) {
+  if (ch.to_key.empty()) return;
+  auto a = accounts_.find(ch.to_key.substr(2));
+  if (a == accounts_.end()) return;
+  for (const auto& [key, weak] : a->second.connections)
+    if (auto client = weak.lock()) client->challenge_gone(ch.id, false);
 }
 
 const Challenge* Lobby::challenge_to(const Seeker& who, const std::string& id) const {

@@ -29,6 +29,13 @@ struct LobbyClient {
   virtual ~LobbyClient() = default;
   // Thread-safe; queues the message on the connection. Never blocks.
   virtual void send(const PrivateMessage& m) = 0;
+  // What a WebSocket reads from its lobby views, for a connection that needs it told apart
+  // (the bot API's event stream, hub/streams.h); by default nothing: a challenge this
+  // connection sent was made (the command `id`), a command of it (`id`) was done, a challenge to
+  // it was withdrawn, one it sent was declined.
+  virtual void challenge_made(const json& challenge, const json& id) { (void)challenge, (void)id; }
+  virtual void command_done(const json& id) { (void)id; }
+  virtual void challenge_gone(const std::string& challenge, bool declined) { (void)challenge, (void)declined; }
 
   std::mutex mutex;     // guards `name`, who.muted and who.role (and the hub's own state of the connection)
   std::string name;     // the name it gave (a guest's; an account's is who.name)

@@ -62,16 +62,20 @@ void Lobby::answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& w
         break;
       case Answer::Decline:
         if (taken->from.server.empty()) {
-          if (auto from = client_of(taken->from.connection()))
+          if (auto from = client_of(taken->from.connection())) {
             from->send(out::Info{0, who.name + " declined your challenge", "challenge_declined", {{"name", who.name}}});
+            from->challenge_gone(taken->id, true);
+          }
         } else {
           hub_.site().send(SiteTopic::Matched, taken->from.server,
                            {{"conn", taken->from.connection()}, {"seek", taken->id}, {"declined", who.name}});
         }
         break;
       case Answer::Cancel:
+        withdrawn(*taken);
         break;
     }
+    c->command_done(id);
     publish();
   });
 }

@@ -253,6 +253,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     if (path.rfind("/api/", 0) != 0) return serve_static(path);
     if (cross_site_refused()) return;
     if (ctx_.accounts && ctx_.accounts->route(request(), done)) return;
+    if (path == "/api/stream/event" || path.rfind("/api/bot/game/", 0) == 0 || path.rfind("/api/board/game/", 0) == 0 ||
+        path.rfind("/api/challenge/", 0) == 0)
+      return route_play(path, query, done);
     if (ctx_.bots && ctx_.bots->route(request(), done)) return;
 
     if (path == "/api/health") {
@@ -308,6 +311,111 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       }
     }
     send_reply(http_error(404, "not_found", "no endpoint " + std::string(path.substr(0, 100))), version);
+  }
+
+  // The bot and board API (docs/api.md 2.5): the streams, a seated player's acts, challenges.
+  // Each takes an API token only: `/api/bot/...` one with bot:play of a bot account,
+  // `/api/board/...` one with board:play of an account that is no bot; the event stream
+  // either; challenges challenge:write (or bot:play for a bot).
+  void route_play(std::string_view path, std::string_view query, const HttpDone& done) {
+    const unsigned version = req_.version();
+    auto parts = split_path(path.substr(5));  // after "/api/"
+    const bool get = req_.method() == http::verb::get, post = req_.method() == http::verb::post;
+    auto refuse = [&](int status, std::string code, std::string message) {
+      send_reply(http_error(status, std::move(code), std::move(message)), version);
+    };
+    if (parts[0] == "stream") {
+      if (!get) return refuse(405, "method_not_allowed", "the event stream is GET only");
+      return with_token("bot:play|board:play", [self = shared_from_this()](Identity who) {
+        if (!who.may(who.bot ? "bot:play" : "board:play"))
+          return self->post_reply(http_error(403, "missing_scope", who.bot ? "a bot's stream needs bot:play"
+                                                                             : "this stream needs board:play"));
+        self->open_stream([self, who](std::weak_ptr<Subscriber> out, Hub::StreamOpened opened) {
+          self->ctx_.hub->open_event_stream(who, std::move(out), std::move(opened));
+        });
+      });
+    }
+    if (parts[0] == "challenge") {
+      if (!post) return refuse(405, "method_not_allowed", "challenges are POST");
+      if (parts.size() < 2 || parts.size() > 3 || parts[1].empty()) return refuse(404, "not_found", "no such endpoint");
+      const std::string act = parts.size() == 3 ? parts[2] : "create";
+      return with_token("challenge:write|bot:play", [self = shared_from_this(), act, target = parts[1], done](Identity who) {
+        if (!who.may("challenge:write") && !who.bot)
+          return self->post_reply(http_error(403, "missing_scope", "challenges need challenge:write"));
+        self->ctx_.hub->challenge(who, act, target, self->req_.body(), done);
+      });
+    }
+    // /api/bot/game/... or /api/board/game/...
+    const bool bot = parts[0] == "bot";
+    if (parts.size() < 4) return refuse(404, "not_found", "no such endpoint");
+    auto family = [bot, self = shared_from_this()](Identity who) {
+      if (who.bot != bot) {
+        self->post_reply(bot ? http_error(403, "not_a_bot", "/api/bot/ is for bot accounts: use /api/board/")
+                             : http_error(403, "bot_account", "a bot account plays through /api/bot/"));
+        return false;
+      }
+      return true;
+    };
+    const std::string scope = bot ? "bot:play" : "board:play";
+    if (parts[2] == "stream") {
+      if (!get) return refuse(405, "method_not_allowed", "a game's stream is GET only");
+      return with_token(scope, [self = shared_from_this(), family, id = parts[3]](Identity who) {
+        if (!family(who)) return;
+        self->open_stream([self, who, id](std::weak_ptr<Subscriber> out, Hub::StreamOpened opened) {
+          self->ctx_.hub->open_game_stream(id, who, std::move(out), std::move(opened));
+        });
+      });
+    }
+    if (!post) return refuse(405, "method_not_allowed", "a game's acts are POST");
+    const std::string arg = parts.size() > 4 ? parts[4] : "";
+    std::optional<int64_t> ply;
+    if (const std::string p = query_param(query, "ply"); !p.empty()) {
+      char* end = nullptr;
+      const long long n = std::strtoll(p.c_str(), &end, 10);
+      if (*end || n < 0) return refuse(400, "bad_request", "ply must be a number of decisions");
+      ply = n;
+    }
+    with_token(scope, [self = shared_from_this(), family, id = parts[2], act = parts[3], arg, ply, done](Identity who) {
+      if (!family(who)) return;
+      self->ctx_.hub->play(id, who, act, arg, ply, self->req_.body(), done);
+    });
+  }
+
+  static std::vector<std::string> split_path(std::string_view p) {
+    std::vector<std::string> out;
+    size_t from = 0;
+    while (true) {
+      const size_t slash = p.find('/', from);
+      out.emplace_back(p.substr(from, slash == std::string_view::npos ? std::string_view::npos : slash - from));
+      if (slash == std::string_view::npos) return out;
+      from = slash + 1;
+    }
+  }
+
+  // `then` with the identity of the request's API token, which must carry `scope` (it runs on
+  // the accounts' pool); a request without one is refused.
+  void with_token(std::string scope, std::function<void(Identity)> then) {
+    if (bearer_token(header(http::field::authorization)).empty())
+      return send_reply(http_error(401, "bad_api_token", "this API takes Authorization: Bearer <token>"), req_.version());
+    with_identity(std::move(then), std::move(scope));
+  }
+
+  void post_reply(HttpReply r) {
+    net::post(stream_.get_executor(), [self = shared_from_this(), r = std::move(r)] { self->send_reply(r, self->req_.version()); });
+  }
+
+  // Hands the connection to an NDJSON stream (ndjson_stream.cpp), on this session's executor.
+  void open_stream(StreamOpener opener) {
+    net::post(stream_.get_executor(), [self = shared_from_this(), opener = std::move(opener)] {
+      auto log = [ctx = &self->ctx_, address = self->address_, method = self->method_, path = self->path_,
+                  started = self->started_](int status) {
+        ctx->metrics.http_requests.fetch_add(1);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        ctx->logs->http(address, method, path, status, ms, 0);
+      };
+      run_ndjson_stream(std::move(self->stream_), self->ctx_, std::move(self->ticket_), self->req_.version(),
+                        self->over_tls_, std::move(log), opener);
+    });
   }
 
   // The per-address limit of a request that costs far more than others (Context), if any.

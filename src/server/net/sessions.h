@@ -11,6 +11,7 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
+#include <functional>
 #include <memory>
 
 #include "server/common/identity.h"
@@ -30,6 +31,13 @@ void run_http_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionT
 void run_tls_or_redirect(boost::asio::ip::tcp::socket&& socket, Context& ctx, std::shared_ptr<ConnectionTicket> ticket);
 // Answers 503 with `why` and closes: a connection over a cap.
 void refuse_connection(boost::asio::ip::tcp::socket&& socket, const std::string& why);
+// An NDJSON stream of the bot and board API (ndjson_stream.cpp): `opener` asks the hub for the
+// stream with the stream's Subscriber; its answer starts the response (200, chunked) or refuses
+// it (the reply, then the connection closes). `log`: the access log's line, with the status.
+using StreamOpener = std::function<void(std::weak_ptr<Subscriber>, Hub::StreamOpened)>;
+template <class Stream>
+void run_ndjson_stream(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket, unsigned version,
+                       bool over_tls, std::function<void(int)> log, const StreamOpener& opener);
 template <class Stream>
 void run_ws_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket,
                     boost::beast::http::request<boost::beast::http::string_body> req, Identity who);

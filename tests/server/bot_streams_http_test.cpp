@@ -1,0 +1,288 @@
+// The bot and board API's streams over real sockets (in-process server; docs/api.md 2.5): the
+// event stream replays the games in play and hears challenges live, a game's stream gives the
+// whole game and then its state after each decision, a decision at a stale ply changes
+// nothing, two bots play a game to its end through the API alone, a revoked token's stream is
+// closed, and a token's ninth stream is refused.
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <chrono>
+#include <deque>
+#include <thread>
+
+#include "account_helpers.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/position.h"
+#include "test_server.h"
+
+using namespace yinsh;
+using namespace yinsh::test;
+namespace http = boost::beast::http;
+namespace asio = boost::asio;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// One NDJSON stream read by hand: the status line, then the chunked body split into lines.
+class StreamReader {
+ public:
+  StreamReader(uint16_t port, const std::string& path, const std::string& token) : socket_(ioc_) {
+    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
+    const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token + "\r\n\r\n";
+    asio::write(socket_, asio::buffer(req));
+    while (raw_.find("\r\n\r\n") == std::string::npos)
+      if (!fill(Clock::now() + std::chrono::seconds(10))) break;
+    const auto end = raw_.find("\r\n\r\n");
+    head_ = raw_.substr(0, end);
+    raw_.erase(0, end == std::string::npos ? raw_.size() : end + 4);
+    status = head_.size() > 12 ? std::stoi(head_.substr(9, 3)) : 0;
+  }
+  int status = 0;
+  std::string head_;
+
+  // The next line that is not a keep-alive, or nullopt at the end of the stream or after `wait`.
+  std::optional<json> next(std::chrono::milliseconds wait = std::chrono::milliseconds(10000)) {
+    const auto deadline = Clock::now() + wait;
+    while (true) {
+      if (!lines_.empty()) {
+        std::string l = std::move(lines_.front());
+        lines_.pop_front();
+        if (l.empty()) continue;
+        return json::parse(l);
+      }
+      if (ended_ || (!decode() && !fill(deadline))) return std::nullopt;
+    }
+  }
+  // The next line of `type` (others skipped).
+  std::optional<json> next_type(const std::string& type) {
+    while (auto j = next())
+      if (j->value("type", "") == type) return j;
+    return std::nullopt;
+  }
+  // Whether the stream ends (the last chunk, or the connection closed) within `wait`.
+  bool ends(std::chrono::milliseconds wait = std::chrono::milliseconds(10000)) {
+    const auto deadline = Clock::now() + wait;
+    while (!ended_ && Clock::now() < deadline) {
+      lines_.clear();
+      if (!decode() && !fill(deadline)) break;
+    }
+    return ended_;
+  }
+
+ private:
+  // Reads more bytes until `deadline`; false at the end of the stream or the deadline.
+  bool fill(Clock::time_point deadline) {
+    const auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return false;
+    timeval tv{long(left.count() / 1000000), long(left.count() % 1000000)};
+    setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char buf[4096];
+    const ssize_t n = ::recv(socket_.native_handle(), buf, sizeof buf, 0);
+    if (n == 0) ended_ = true;
+    if (n <= 0) return false;
+    raw_.append(buf, size_t(n));
+    return true;
+  }
+  // Takes whole chunks out of raw_ into lines_; whether any was taken.
+  bool decode() {
+    bool any = false;
+    while (true) {
+      const auto crlf = raw_.find("\r\n");
+      if (crlf == std::string::npos) return any;
+      const size_t size = std::stoul(raw_.substr(0, crlf), nullptr, 16);
+      if (size == 0) {
+        ended_ = true;
+        return true;
+      }
+      if (raw_.size() < crlf + 2 + size + 2) return any;
+      partial_ += raw_.substr(crlf + 2, size);
+      raw_.erase(0, crlf + 2 + size + 2);
+      for (size_t nl; (nl = partial_.find('\n')) != std::string::npos; partial_.erase(0, nl + 1))
+        lines_.push_back(partial_.substr(0, nl));
+      any = true;
+    }
+  }
+
+  asio::io_context ioc_;
+  asio::ip::tcp::socket socket_;
+  std::string raw_, partial_;
+  std::deque<std::string> lines_;
+  bool ended_ = false;
+};
+
+class BotStreams : public TokenServerTest {
+ protected:
+  HttpResult post(const std::string& path, const std::string& secret, const json& body = nullptr) {
+    return call(http::verb::post, path, body, bearer(secret));
+  }
+  // A new bot account and a token of it with bot:play and challenge:write.
+  std::string bot(const std::string& name) {
+    const std::string session = account(port_, name);
+    const std::string secret = token(session, {"bot:play", "challenge:write"});
+    EXPECT_EQ(post("/api/bot/account/upgrade", secret).status, 200);
+    return secret;
+  }
+  // A game of `secret`'s account against the AI (level 1), with the account as White.
+  std::string game_against_ai(const std::string& secret) {
+    auto g = post("/api/games", secret, {{"color", "white"}, {"opponent", {{"type", "ai"}, {"level", 1}}}});
+    EXPECT_EQ(g.status, 201) << g.text;
+    return g.body.value("game", "");
+  }
+};
+
+TEST_F(BotStreams, TheEventStreamReplaysGamesInPlayThenHearsChallenges) {
+  const std::string ann_session = account(port_, "Ann");
+  const std::string ann = token(ann_session, {"board:play", "challenge:write"});
+  const std::string id = game_against_ai(ann);
+  StreamReader events(port_, "/api/stream/event", ann);
+  ASSERT_EQ(events.status, 200) << events.head_;
+  EXPECT_NE(events.head_.find("application/x-ndjson"), std::string::npos) << events.head_;
+  auto start = events.next();
+  ASSERT_TRUE(start);
+  EXPECT_EQ((*start)["type"], "gameStart") << *start;
+  EXPECT_EQ((*start)["game"]["id"], id);
+  EXPECT_EQ((*start)["game"]["color"], "white");
+  EXPECT_EQ((*start)["game"]["opponent"]["bot"], false);
+
+  const std::string bob = token(account(port_, "Bob"), {"board:play", "challenge:write"});
+  StreamReader bob_events(port_, "/api/stream/event", bob);
+  ASSERT_EQ(bob_events.status, 200);
+  auto made = post("/api/challenge/Ann", bob, {{"rated", false}, {"variant", "blitz"}, {"color", "random"}, {"clock", nullptr}});
+  ASSERT_EQ(made.status, 200) << made.text;
+  const std::string challenge = made.body["challenge"]["id"];
+  auto heard = events.next_type("challenge");
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["challenge"]["id"], challenge);
+  EXPECT_EQ((*heard)["challenge"]["challenger"]["name"], "Bob");
+  EXPECT_EQ((*heard)["challenge"]["variant"], "blitz");
+  auto declined = post("/api/challenge/" + challenge + "/decline", ann);
+  EXPECT_EQ(declined.status, 200) << declined.text;
+  auto told = bob_events.next_type("challengeDeclined");
+  ASSERT_TRUE(told);
+  EXPECT_EQ((*told)["challenge"]["id"], challenge);
+  EXPECT_EQ(post("/api/challenge/" + challenge + "/accept", ann).status, 404);
+}
+
+TEST_F(BotStreams, AGameStreamGivesTheGameThenEachStateAndAStalePlyChangesNothing) {
+  const std::string ann = token(account(port_, "Ann"), {"board:play"});
+  const std::string id = game_against_ai(ann);
+  StreamReader game(port_, "/api/board/game/stream/" + id, ann);
+  ASSERT_EQ(game.status, 200) << game.head_;
+  auto full = game.next();
+  ASSERT_TRUE(full);
+  EXPECT_EQ((*full)["type"], "gameFull") << *full;
+  EXPECT_EQ((*full)["white"]["name"], "Ann");
+  EXPECT_EQ((*full)["state"]["ply"], 0);
+  EXPECT_EQ((*full)["state"]["moves"], "");
+  EXPECT_EQ((*full)["state"]["status"], "started");
+
+  auto bad = post("/api/board/game/" + id + "/move/zz99", ann);
+  EXPECT_EQ(bad.status, 400) << bad.text;
+  EXPECT_EQ(bad.body["error"]["code"], "illegal_decision");
+  auto moved = post("/api/board/game/" + id + "/move/e4?ply=0", ann);
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  auto state = game.next_type("gameState");
+  ASSERT_TRUE(state);
+  EXPECT_EQ((*state)["ply"], 1) << *state;
+  EXPECT_EQ((*state)["moves"], "e4");
+  auto reply = game.next_type("gameState");  // the AI's ring
+  ASSERT_TRUE(reply);
+  EXPECT_EQ((*reply)["ply"], 2) << *reply;
+
+  auto stale = post("/api/board/game/" + id + "/move/e5?ply=0", ann);
+  EXPECT_EQ(stale.status, 409) << stale.text;
+  EXPECT_EQ(stale.body["error"]["code"], "stale_ply");
+  auto now = call(http::verb::get, "/api/games/" + id);
+  EXPECT_EQ(now.body["state"]["ply"], 2) << now.text;
+  // Not a seat of the bot family, nor of another account.
+  EXPECT_EQ(post("/api/bot/game/" + id + "/move/e5", ann).status, 403);
+  const std::string eve = token(account(port_, "Eve"), {"board:play"});
+  StreamReader other(port_, "/api/board/game/stream/" + id, eve);
+  EXPECT_EQ(other.status, 403);
+  StreamReader none(port_, "/api/board/game/stream/nosuchgame", eve);
+  EXPECT_EQ(none.status, 404);
+}
+
+TEST_F(BotStreams, TwoBotsPlayAGameToItsEndThroughTheApi) {
+  const std::string a = bot("RoboA"), b = bot("RoboB");
+  StreamReader a_events(port_, "/api/stream/event", a), b_events(port_, "/api/stream/event", b);
+  ASSERT_EQ(a_events.status, 200);
+  ASSERT_EQ(b_events.status, 200);
+  auto made = post("/api/challenge/RoboB", a, {{"rated", false}, {"variant", "blitz"}, {"color", "random"}});
+  ASSERT_EQ(made.status, 200) << made.text;
+  auto heard = b_events.next_type("challenge");
+  ASSERT_TRUE(heard);
+  ASSERT_EQ(post("/api/challenge/" + std::string((*heard)["challenge"]["id"]) + "/accept", b).status, 200);
+  auto a_start = a_events.next_type("gameStart"), b_start = b_events.next_type("gameStart");
+  ASSERT_TRUE(a_start && b_start);
+  const std::string id = (*a_start)["game"]["id"];
+  EXPECT_EQ((*b_start)["game"]["id"], id);
+  EXPECT_EQ((*a_start)["game"]["opponent"]["bot"], true);
+  const std::string white = (*a_start)["game"]["color"] == "white" ? a : b, black = white == a ? b : a;
+
+  StreamReader watch(port_, "/api/bot/game/stream/" + id, white);
+  auto state = watch.next();
+  ASSERT_TRUE(state);
+  json s = (*state)["state"];
+  for (int guard = 0; guard < 400 && s["status"] == "started"; ++guard) {
+    // The position from the moves, and its first legal decision.
+    Position pos = Position::start(Variant::Blitz);
+    std::deque<StateInfo> infos;
+    for (const auto& word : split_words(s["moves"].get<std::string>())) {
+      auto m = parse_legal_move(pos, word);
+      ASSERT_TRUE(m) << word;
+      pos.do_move(*m, infos.emplace_back());
+    }
+    MoveList list;
+    generate(pos, list);
+    ASSERT_FALSE(list.empty());
+    const std::string& who = s["to_move"] == "white" ? white : black;
+    auto r = post("/api/bot/game/" + id + "/move/" + to_string(list[0]) + "?ply=" + std::to_string(int(s["ply"])), who);
+    ASSERT_EQ(r.status, 200) << r.text;
+    auto next = watch.next_type("gameState");
+    ASSERT_TRUE(next);
+    s = *next;
+  }
+  EXPECT_EQ(s["status"], "over") << s;
+  EXPECT_TRUE(watch.ends()) << "the game's stream ends with the game";
+  auto a_finish = a_events.next_type("gameFinish"), b_finish = b_events.next_type("gameFinish");
+  ASSERT_TRUE(a_finish && b_finish);
+  EXPECT_EQ((*a_finish)["game"]["id"], id);
+  EXPECT_EQ((*a_finish)["game"]["result"], s["winner"]);
+}
+
+TEST_F(BotStreams, RevokingTheTokenEndsItsStreams) {
+  const std::string session = account(port_, "Ann");
+  std::string id;
+  const std::string ann = token(session, {"board:play"}, &id);
+  StreamReader events(port_, "/api/stream/event", ann);
+  ASSERT_EQ(events.status, 200);
+  EXPECT_FALSE(events.ends(std::chrono::milliseconds(200)));
+  ASSERT_EQ(call(http::verb::delete_, "/api/account/tokens/" + id, nullptr, cookie(session)).status, 200);
+  EXPECT_TRUE(events.ends());
+}
+
+TEST_F(BotStreams, ATokensNinthStreamIsRefused) {
+  const std::string ann = token(account(port_, "Ann"), {"board:play"});
+  std::vector<std::unique_ptr<StreamReader>> open;
+  for (int i = 0; i < 8; ++i) {
+    open.push_back(std::make_unique<StreamReader>(port_, "/api/stream/event", ann));
+    ASSERT_EQ(open.back()->status, 200) << i;
+  }
+  StreamReader ninth(port_, "/api/stream/event", ann);
+  EXPECT_EQ(ninth.status, 429);
+  open.pop_back();  // one closed: room for another
+  for (int tries = 0; tries < 50; ++tries) {
+    StreamReader again(port_, "/api/stream/event", ann);
+    if (again.status == 200) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the server sees the close when it reads
+  }
+  ADD_FAILURE() << "a closed stream still counted";
+}
+
+}  // namespace
