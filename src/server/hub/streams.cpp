@@ -4,6 +4,8 @@
 #include "server/hub/streams.h"
 
 #include <cmath>
+#include <tuple>
+#include <vector>
 
 #include "core/notation.h"
 #include "server/accounts/accounts_store.h"
@@ -121,7 +123,10 @@ void Hub::open_event_stream(const Identity& who, std::weak_ptr<Subscriber> out, 
   if (!c) return opened(nullptr, too_many_streams());
   impl_->on_store([this, impl = impl_.get(), c, opened] {
     std::vector<std::string> lines;  // a gameStart for each game in play with a seat of the account
+    std::vector<std::tuple<GameMeta, Seat, Color>> games;
     try {
+      // The rows first: the opponents' accounts and ratings are read after this transaction
+      // (a transaction inside a transaction waits for itself).
       impl->store.transact([&](Sql& q) {
         for (const auto& r : q.run("SELECT id, variant, base_ms, inc_ms, rated, white, black, white_account, "
                                    "black_account FROM games WHERE status='active' AND "
@@ -134,9 +139,11 @@ void Hub::open_event_stream(const Identity& who, std::weak_ptr<Subscriber> out, 
           Seat opponent;
           opponent.name = sql_text(r.at(me == WHITE ? 6 : 5));
           opponent.account = sql_text(r.at(me == WHITE ? 8 : 7));
-          lines.push_back(stream::write(stream::GameStart{game_info(impl->store, meta.id, meta, opponent, me)}));
+          games.emplace_back(std::move(meta), std::move(opponent), me);
         }
       });
+      for (const auto& [meta, opponent, me] : games)
+        lines.push_back(stream::write(stream::GameStart{game_info(impl->store, meta.id, meta, opponent, me)}));
     } catch (const std::exception&) {
       close_stream(c);
       return opened(nullptr, http_error(503, "store_unavailable", StoreHealth::kClientMessage));
