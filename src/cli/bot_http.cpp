@@ -142,7 +142,7 @@ BotReply BotHttp::stream(const std::string& path, const std::function<bool(const
       parser.get().body().size = sizeof chunk;
       lowest.expires_after(std::chrono::seconds(idle_s));  // keep-alives reset it
       beast::error_code ec;
-      http::read(stream, buf, parser, ec);
+      http::read_some(stream, buf, parser, ec);  // what has come (read() would wait to fill `chunk`)
       if (ec == http::error::need_buffer) ec = {};
       if (ec) return BotReply{0, "the stream broke: " + ec.message()};
       pending.append(chunk, sizeof chunk - parser.get().body().size);

@@ -43,6 +43,7 @@ class BotBridgeTest : public TokenServerTest {
       const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(fd, 1);
       dup2(fd, 2);
+      close_range(3, ~0U, 0);  // not the in-process server's listening socket: it must restart
       std::vector<char*> argv;
       for (auto& a : all) argv.push_back(a.data());
       argv.push_back(nullptr);
@@ -73,9 +74,16 @@ class BotBridgeTest : public TokenServerTest {
     bridge({"--token", alice_, "--board", "--builtin", "Level=1", "--movetime", "20"}, "alice.log");
   }
 
-  // Alice challenges Robo; the challenge's id.
+  // Alice challenges Robo, once both bridges have their event streams open; the challenge's id.
   std::string challenge(const json& body) {
-    auto r = call(http::verb::post, "/api/challenge/Robo", body, bearer(alice_));
+    HttpResult r;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    do {
+      r = call(http::verb::post, "/api/challenge/Robo", body, bearer(alice_));
+      const std::string code = r.body.is_object() && r.body.contains("error") ? r.body["error"].value("code", "") : "";
+      if (code != "no_event_stream" && code != "player_offline") break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    } while (std::chrono::steady_clock::now() < until);
     EXPECT_EQ(r.status, 200) << r.text;
     return r.body.contains("challenge") ? r.body["challenge"].value("id", "") : "";
   }
