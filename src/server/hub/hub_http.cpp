@@ -16,7 +16,7 @@ static int http_status(const std::string& code) {
       code == "name_reserved")
     return 409;
   if (code == "store_unavailable" || code == "ai_busy") return 503;
-  if (code == "rate_limited" || code == "too_many_open") return 429;
+  if (code == "rate_limited" || code == "too_many_open" || code == "too_many_games") return 429;
   if (code == "internal") return 500;
   return 400;
 }
@@ -68,7 +68,7 @@ static void create_named_game(Hub::Impl& impl, GameMeta meta, const Identity& wh
              {"seat", color_name(mine)},
              {"token", token},
              {"link", "/game/" + r->game.id()},
-             {"snapshot", r->game.game_json(now_ms())}},
+             {"snapshot", r->game.game_json(r->hub.now())}},
             {}});
     });
   });
@@ -82,11 +82,11 @@ static void join_named(Hub::Impl& impl, const std::string& id, const std::string
     r->post([r, name, want, done, account] {
       const std::string token = new_token();
       auto seat = std::make_shared<Color>(WHITE);
-      r->run([r, name, want, token, account] { return r->game.join(name, want, token, now_ms(), account); },
+      r->run([r, name, want, token, account] { return r->game.join(name, want, token, r->hub.now(), account); },
              [r, done, token, seat](const ApiError* error) {
                if (error) return done(error_reply(*error));
                done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
-                           {"snapshot", r->game.game_json(now_ms())}}, {}});
+                           {"snapshot", r->game.game_json(r->hub.now())}}, {}});
              },
              [seat](const Event& ev) { *seat = std::get<ev::Joined>(ev.body).seat; });
     });
@@ -121,7 +121,7 @@ void Hub::create_game(std::string_view body, const Identity& who, Done done, con
   if (!j) return;
   GameMeta meta;
   meta.id = new_game_id();
-  meta.created_at = now_ms();
+  meta.created_at = impl_->now();
   Color mine = Color(random_u32() & 1);
   std::string player = "Guest";
   bool ai = false;
@@ -187,7 +187,7 @@ void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
 
 void Hub::get_game(const std::string& id, Done done) {
   with_fresh_room(*impl_, id, std::move(done), [](Room& r) {
-    json g = r.game.game_json(now_ms());
+    json g = r.game.game_json(r.hub.now());
     if (r.has_ratings()) g["ratings"] = rating_changes_json(r.ratings);
     return HttpReply{200, std::move(g), {}};
   });

@@ -254,6 +254,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     if (cross_site_refused()) return;
     if (ctx_.accounts && ctx_.accounts->route(request(), done)) return;
     if (ctx_.bots && ctx_.bots->route(request(), done)) return;
+    if (ctx_.test_clock && ctx_.test_clock->route(request(), done)) return;
 
     if (path == "/api/health") {
       if (only(http::verb::get))
