@@ -163,7 +163,7 @@ void add_serve_command(CLI::App& app) {
     // binary (/usr/bin/yinsh -> /usr/share/yinsh/web, as the package lays it out).
     if (cmd->count("--web-root") == 0) opts->web_root = default_web_root(opts->web_root);
     if (*print_config) {
-      std::cout << effective_config(*cmd, {"print-config"});
+      std::cout << effective_config(*cmd, {"print-config", "test-clock"});
       return;
     }
     // The I/O threads inherit this mask; the main thread waits for the signals below.
