@@ -151,6 +151,12 @@ TEST_F(CorrespondenceTest, AnAccountHoldsAtMost50OngoingCorrespondenceGames) {
   EXPECT_EQ(r.status, 429) << r.text;
   EXPECT_EQ(r.body["error"]["code"], "too_many_games");
   EXPECT_EQ(r.body["error"]["params"]["max"], 50);
+  auto bobs = http_request(port, verb::post, "/api/games", body, cookie(bob));
+  ASSERT_EQ(bobs.status, 201) << bobs.text;
+  auto join = http_request(port, verb::post, "/api/games/" + bobs.body["game"].get<std::string>() + "/join", "{}",
+                           cookie(alice));
+  EXPECT_EQ(join.status, 429) << "joining counts too: " << join.text;
+  EXPECT_EQ(join.body["error"]["code"], "too_many_games");
   EXPECT_EQ(http_request(port, verb::post, "/api/games", json{{"clock", {{"days", 4}}}}.dump(), cookie(alice)).status, 400)
       << "4 days is no time control";
   EXPECT_EQ(http_request(port, verb::post, "/api/games", "{}", cookie(alice)).status, 201) << "real-time games are not capped";

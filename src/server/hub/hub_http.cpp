@@ -74,12 +74,13 @@ static void create_named_game(Hub::Impl& impl, GameMeta meta, const Identity& wh
   });
 }
 
-// The rest of join_game, once the seat's name is allowed.
+// The rest of join_game, once the seat's name is allowed. An account joining a
+// correspondence game is first counted against the cap, on the store pool.
 static void join_named(Hub::Impl& impl, const std::string& id, const std::string& name, std::optional<Color> want,
                        const std::string& account, Hub::Done done) {
-  impl.with_room(id, [name, want, done, account](std::shared_ptr<Room> r, const ApiError* e) {
+  impl.with_room(id, [impl = &impl, name, want, done, account](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));
-    r->post([r, name, want, done, account] {
+    auto seat_in = [r, name, want, done, account] {
       const std::string token = new_token();
       auto seat = std::make_shared<Color>(WHITE);
       r->run([r, name, want, token, account] { return r->game.join(name, want, token, r->hub.now(), account); },
@@ -89,6 +90,17 @@ static void join_named(Hub::Impl& impl, const std::string& id, const std::string
                            {"snapshot", r->game.game_json(r->hub.now())}}, {}});
              },
              [seat](const Event& ev) { *seat = std::get<ev::Joined>(ev.body).seat; });
+    };
+    r->post([impl, r, seat_in, done, account] {
+      if (account.empty() || !is_correspondence(r->game.meta().clock)) return seat_in();
+      GameSummary s;
+      s.id = r->game.id();
+      s.clock = r->game.meta().clock;
+      s.white_account = account;
+      impl->on_store([impl, r, s, seat_in, done] {
+        if (const auto refused = impl->correspondence_cap(s)) return done(error_reply(*refused));
+        r->post(seat_in);
+      });
     });
   });
 }
