@@ -103,6 +103,16 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--untimed-idle-ms", opts->hub.seeks.untimed_idle_ms,
          "An untimed game with no move for this many milliseconds ends as abandoned (0: never)")
       ->check(CLI::Range(int64_t(0), int64_t(365) * 24 * 3600 * 1000));
+  option(*cmd, "--deadline-check-ms", opts->hub.deadline_check_ms,
+         "How often correspondence games past their deadline are looked for and ended on time")
+      ->check(CLI::Range(int64_t(10), int64_t(3600000)));
+  option(*cmd, "--max-correspondence", opts->hub.seeks.max_correspondence,
+         "Ongoing correspondence games allowed per account (0: no cap)")
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_flag("--test-clock", opts->test_clock,
+                "For tests only: POST /api/test/clock {\"advance_ms\": N} moves the games' clock forward")
+      ->envname(env_name("--test-clock"))
+      ->group("");  // hidden from --help: never on a real site
   option(*cmd, "--site-heartbeat-ms", opts->site.heartbeat_ms,
          "With PostgreSQL: how often this server tells the site it is alive (docs/server.md \"One site\")")
       ->check(CLI::Range(int64_t(50), int64_t(60000)));
@@ -153,7 +163,7 @@ void add_serve_command(CLI::App& app) {
     // binary (/usr/bin/yinsh -> /usr/share/yinsh/web, as the package lays it out).
     if (cmd->count("--web-root") == 0) opts->web_root = default_web_root(opts->web_root);
     if (*print_config) {
-      std::cout << effective_config(*cmd, {"print-config"});
+      std::cout << effective_config(*cmd, {"print-config", "test-clock"});
       return;
     }
     // The I/O threads inherit this mask; the main thread waits for the signals below.

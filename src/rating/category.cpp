@@ -5,10 +5,12 @@
 namespace yinsh::rating {
 namespace {
 constexpr std::array<std::string_view, kNumCategories> kNames = {"bullet",  "blitz",   "rapid",
-                                                                  "classical", "untimed", "blitz-variant"};
+                                                                  "classical", "untimed", "blitz-variant",
+                                                                  "correspondence"};
 }
 
 Category categorize(bool blitz_variant, int64_t base_ms, int64_t increment_ms) {
+  if (base_ms >= kCorrespondenceMinMs) return Category::Correspondence;
   if (blitz_variant) return Category::BlitzVariant;
   if (base_ms <= 0 && increment_ms <= 0) return Category::Untimed;
   const int64_t estimate = (base_ms + kEstimatedTurns * increment_ms) / 1000;

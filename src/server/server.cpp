@@ -13,6 +13,7 @@
 
 #include "server/accounts/accounts_api.h"
 #include "server/bots/bots_api.h"
+#include "server/hub/test_clock_routes.h"
 #include "server/db/db_lock.h"
 #include "server/pages/game_pages.h"
 #include "server/net/listener.h"
@@ -50,6 +51,8 @@ struct Server::Impl {
   std::unique_ptr<AccountsApi> accounts;
   std::unique_ptr<BotsApi> bots;  // after accounts: its token lookups run on the accounts' pool
   std::unique_ptr<GamePages> pages;
+  std::unique_ptr<ManualClock> test_clock;  // --test-clock only
+  std::unique_ptr<TestClockRoutes> test_clock_routes;
   // Shared with every session (through its ConnectionTicket): sessions still pending when the
   // io_context is destroyed, last, may touch it.
   std::shared_ptr<Context> ctx;
@@ -125,6 +128,12 @@ bool Server::start(std::string* error) {
   s.options.hub.warn = [ctx = s.ctx](const std::string& text) { ctx->logs->warn(text); };
   s.options.hub.info = [ctx = s.ctx](const std::string& text) { ctx->logs->info(text); };
   s.options.hub.debug = [ctx = s.ctx](const std::string& text) { ctx->logs->debug(text); };
+  if (s.options.test_clock) {  // tests only: a clock POST /api/test/clock moves forward
+    s.test_clock = std::make_unique<ManualClock>();
+    s.test_clock_routes = std::make_unique<TestClockRoutes>(*s.test_clock);
+    s.options.hub.clock = s.test_clock.get();
+    s.ctx->test_clock = s.test_clock_routes.get();
+  }
   s.hub = std::make_unique<Hub>(s.ioc, *s.store, s.options.hub);
   s.ctx->hub = s.hub.get();
   s.accounts = std::make_unique<AccountsApi>(*s.store, &s.ctx->online, s.options.accounts);

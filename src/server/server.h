@@ -29,6 +29,8 @@ struct ServerOptions {
   HubOptions hub;
   PgSiteOptions site;  // with PostgreSQL: the site's heartbeat and lease (docs/server.md "One site")
   AccountLimits accounts;
+  // For tests only: the games' clock is a ManualClock that POST /api/test/clock moves forward.
+  bool test_clock = false;
 };
 
 class Server {

@@ -67,6 +67,10 @@ class FlakyStore final : public Store {
     check();
     return inner_->unfinished_games();
   }
+  std::vector<std::string> due_games(int64_t now, int limit) override {
+    check();
+    return inner_->due_games(now, limit);
+  }
   std::array<int64_t, 4> count_by_status() override {
     check();
     return inner_->count_by_status();

@@ -2,7 +2,8 @@
 // migration once; a database of release 0.1 (the committed SQLite fixture, and the same schema
 // made by hand on PostgreSQL) is upgraded in place with every game and event kept; a database
 // newer than the program is refused untouched; servers starting together migrate once; a
-// database of version 3 (built from the migrations' own statements) gets the puzzle tables.
+// database of version 3 (built from the migrations' own statements) gets the puzzle tables,
+// and one of version 6 the seat to move and the deadline (migration 7).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -39,6 +40,23 @@ fs::path temp_dir(const std::string& what) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
+}
+
+// Runs `script` on the SQLite file `db` (made if missing), as a database of an older version
+// is built; false (with a test failure saying why) when it fails.
+bool run_sqlite_script(const std::string& db, const std::string& script) {
+  sqlite3* h = nullptr;
+  if (sqlite3_open(db.c_str(), &h) != SQLITE_OK) {
+    ADD_FAILURE() << "cannot open " << db;
+    sqlite3_close(h);
+    return false;
+  }
+  char* error = nullptr;
+  const int rc = sqlite3_exec(h, script.c_str(), nullptr, nullptr, &error);
+  if (rc != SQLITE_OK) ADD_FAILURE() << (error ? error : "sqlite3_exec failed");
+  sqlite3_free(error);
+  sqlite3_close(h);
+  return rc == SQLITE_OK;
 }
 
 std::unique_ptr<Store> open_ok(const std::string& spec) {
@@ -162,17 +180,7 @@ const std::string kAccountAndRating =
 TEST(Migrations, Version3SqliteDatabaseGetsThePuzzleTables) {
   const auto dir = temp_dir("v3");
   const std::string db = (dir / "games.db").string();
-  {
-    sqlite3* h = nullptr;
-    ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
-    const std::string script = schema_script(3) + kAccountAndRating;
-    char* error = nullptr;
-    const int rc = sqlite3_exec(h, script.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(h);
-    ASSERT_EQ(rc, SQLITE_OK) << message;
-  }
+  ASSERT_TRUE(run_sqlite_script(db, schema_script(3) + kAccountAndRating));
   version_3_upgrades(db);
   fs::remove_all(dir);
 }
@@ -183,4 +191,54 @@ TEST(Migrations, Version3PostgresDatabaseGetsThePuzzleTables) {
   const std::string spec = pg.new_database();
   ASSERT_TRUE(pg.sql(spec, schema_script(3) + kAccountAndRating));
   version_3_upgrades(spec);
+}
+
+namespace {
+
+// A game in play, as release 6 stored it: no seat to move, no deadline.
+const char* const kVersion6Game =
+    "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status, white, black, ply, version) "
+    "VALUES ('v6game000001', 'normal', 172800000, 0, 1, 2, 'active', 'alice', 'bob', 0, 3);";
+
+void version_6_upgrades(const std::string& spec) {
+  auto s = open_ok(spec);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(version_of(*s), kSchemaVersion);
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM games WHERE id='v6game000001' AND deadline IS NULL AND to_move IS NULL"), 1)
+      << "the stored game is kept, with no deadline until its next decision";
+  EXPECT_TRUE(s->due_games(INT64_MAX / 2, 10).empty()) << "a game without a deadline is never due";
+  // An append writes the new columns, and the sweep's query finds the game once it is due.
+  GameSummary sum;
+  sum.id = "v6game000001";
+  sum.status = Status::Active;
+  sum.white = "alice";
+  sum.black = "bob";
+  sum.version = 4;
+  sum.to_move = BLACK;
+  sum.deadline = 1000;
+  std::string error;
+  ASSERT_EQ(s->append(sum.id, {{4, R"({"type":"chat","at":3,"from":"alice","seat":"white","text":"hi"})"}}, sum, &error),
+            AppendStatus::Ok)
+      << error;
+  EXPECT_EQ(count(*s, "SELECT COUNT(*) FROM games WHERE to_move='black' AND deadline=1000"), 1);
+  EXPECT_EQ(s->due_games(999, 10).size(), 0u);
+  EXPECT_EQ(s->due_games(1000, 10), std::vector<std::string>{"v6game000001"});
+}
+
+}  // namespace
+
+TEST(Migrations, Version6SqliteDatabaseGetsTheDeadlineColumns) {
+  const auto dir = temp_dir("v6");
+  const std::string db = (dir / "games.db").string();
+  ASSERT_TRUE(run_sqlite_script(db, schema_script(6) + kVersion6Game));
+  version_6_upgrades(db);
+  fs::remove_all(dir);
+}
+
+TEST(Migrations, Version6PostgresDatabaseGetsTheDeadlineColumns) {
+  auto& pg = yinsh::test::PgCluster::instance();
+  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+  const std::string spec = pg.new_database();
+  ASSERT_TRUE(pg.sql(spec, schema_script(6) + kVersion6Game));
+  version_6_upgrades(spec);
 }

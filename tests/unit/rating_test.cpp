@@ -76,6 +76,13 @@ TEST(Category, ClassesFollowTheEstimatedDuration) {
   EXPECT_EQ(categorize(false, 0, 60'000), Category::Classical);         // 1,800 s, no base
 }
 
+TEST(Category, DaysPerMoveAreCorrespondenceWhateverTheVariant) {
+  EXPECT_EQ(categorize(false, 86'400'000, 0), Category::Correspondence);
+  EXPECT_EQ(categorize(true, 14 * 86'400'000LL, 0), Category::Correspondence);
+  EXPECT_EQ(categorize(false, 10'800'000, 0), Category::Classical);  // 3 hours: the longest real-time base
+  EXPECT_EQ(name(Category::Correspondence), "correspondence");
+}
+
 TEST(Category, NamesRoundTrip) {
   for (int i = 0; i < kNumCategories; ++i) {
     const auto c = static_cast<Category>(i);

@@ -1,6 +1,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { AccountMenu, AccountPage } from "./account/AccountPage";
+import { GamesPage, YourTurnLink } from "./account/YourTurn";
 import { AnalysisPage } from "./analysis/AnalysisPage";
 import { coreLoaded, loadCore } from "./engine/core";
 import { GamePage } from "./game/GamePage";
@@ -107,6 +108,7 @@ function Header({ route }: { route: unknown }) {
           </a>
         ))}
       </nav>
+      <YourTurnLink />
       <AccountMenu />
       <SettingsMenu />
     </header>
@@ -116,7 +118,7 @@ function Header({ route }: { route: unknown }) {
 function App() {
   const route = useRoute();
   const lang = useLang();
-  const core = useCore(!["lobby", "missing", "account", "player", "leaderboard"].includes(route.page));
+  const core = useCore(!["lobby", "missing", "account", "player", "leaderboard", "games"].includes(route.page));
   let page = null;
   switch (route.page) {
     case "lobby":
@@ -155,11 +157,14 @@ function App() {
     case "leaderboard":
       page = <LeaderboardPage />;
       break;
+    case "games":
+      page = <GamesPage />;
+      break;
     case "missing":
       page = <NotFound path={route.path} />;
       break;
   }
-  if (!["lobby", "missing", "account", "player", "leaderboard"].includes(route.page) && core !== "ready")
+  if (!["lobby", "missing", "account", "player", "leaderboard", "games"].includes(route.page) && core !== "ready")
     page = (
       <main class="page narrow" data-testid="core-loading">
         <p role={core === "loading" ? "status" : "alert"}>{core === "loading" ? t("core.loading") : core}</p>

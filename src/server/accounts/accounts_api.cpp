@@ -4,6 +4,8 @@
 // the throttle under a mutex.
 #include "server/accounts/accounts_api.h"
 
+#include "server/accounts/account_games.h"
+
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
@@ -196,6 +198,13 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
                          {"token", {{"id", bearer->token.id}, {"scopes", bearer->token.scopes}}}});
     const auto a = current(req);
     return reply(200, {{"account", a ? account_json(*a) : json(nullptr)}});
+  }
+  if (what == "games") {  // the account's ongoing games: the cookie, or any of its API tokens
+    if (req.method != "GET") return http_error(405, "method_not_allowed", req.method + " is not allowed here");
+    if (bearer) return serve_account_games(store, bearer->account.id);
+    const auto me = current(req);
+    if (!me) return http_error(401, "not_logged_in", "log in first");
+    return serve_account_games(store, me->id);
   }
   // A token acts in games, never on the account that made it: no new tokens, passwords, ...
   if (bearer)

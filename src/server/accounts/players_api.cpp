@@ -60,19 +60,8 @@ std::vector<PlayerGame> player_games(Sql& q, const Player& p) {
                           {p.id, p.id, p.id, int64_t(kMaxPlayerGames)});
   for (const auto& r : rows) {
     PlayerGame g;
+    g.s = summary_of_row(r);
     GameSummary& s = g.s;
-    s.id = sql_text(r[0]);
-    s.variant = parse_variant(sql_text(r[1])).value_or(Variant::Normal);
-    if (r[2]) s.clock = ClockSpec{sql_int(r[2]), sql_int(r[3])};
-    s.created_at = sql_int(r[4]);
-    s.updated_at = sql_int(r[5]);
-    s.status = parse_status(sql_text(r[6])).value_or(Status::Waiting);
-    s.white = sql_text(r[7]);
-    s.black = sql_text(r[8]);
-    s.result = parse_result_text(sql_text(r[9]));
-    s.ply = int(sql_int(r[10]));
-    s.version = sql_int(r[11]);
-    s.rated = sql_int(r[12]) != 0;
     g.color = sql_text(r[13]) == p.id ? WHITE : BLACK;
     if (r[14]) g.before = sql_double(r[14]), g.after = sql_double(r[15]);
     if (s.status == Status::Over && s.result)

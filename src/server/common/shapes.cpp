@@ -6,8 +6,15 @@
 
 namespace yinsh::server {
 
+bool valid_correspondence_days(int64_t days) {
+  for (int d : {1, 2, 3, 5, 7, 14})
+    if (days == d) return true;
+  return false;
+}
+
 json clock_json(const std::optional<ClockSpec>& c) {
   if (!c) return nullptr;
+  if (c->correspondence()) return {{"days", c->days()}};
   return {{"base_ms", c->base_ms}, {"increment_ms", c->inc_ms}};
 }
 
@@ -239,6 +246,12 @@ GameKind read_game_kind(const Fields& f) {
   }
   if (const json* c = f.opt_object("clock")) {
     const Fields cf(*c, "clock.");
+    if (c->contains("days")) {
+      const int64_t days = cf.integer("days", 1, 14);
+      if (!valid_correspondence_days(days)) cf.fail("days", "must be 1, 2, 3, 5, 7 or 14");
+      k.clock = ClockSpec::days_per_move(int(days));
+      return k;
+    }
     k.clock = ClockSpec{cf.integer("base_ms", 1000, 10800000), cf.opt_integer("increment_ms", 0, 600000).value_or(0)};
   }
   return k;

@@ -17,10 +17,20 @@ namespace yinsh::server {
 
 using json = nlohmann::json;
 
+// A real-time clock (base + Fischer increment, base at most 3 hours) or a correspondence one:
+// N whole days per move (base_ms = N days, no increment), written {"days": N}. The two never
+// overlap, so the stored base alone says which a game has.
+constexpr int64_t kDayMs = 24LL * 3600 * 1000;
 struct ClockSpec {
   int64_t base_ms = 0, inc_ms = 0;
   bool operator==(const ClockSpec&) const = default;
+  static ClockSpec days_per_move(int days) { return {days * kDayMs, 0}; }
+  bool correspondence() const { return base_ms >= kDayMs; }
+  int days() const { return int(base_ms / kDayMs); }
 };
+// The days per move a correspondence game may have.
+bool valid_correspondence_days(int64_t days);
+inline bool is_correspondence(const std::optional<ClockSpec>& c) { return c && c->correspondence(); }
 json clock_json(const std::optional<ClockSpec>& c);
 
 enum class Status { Waiting, Active, Over, Aborted };
@@ -123,8 +133,8 @@ struct GameKind {
   std::optional<ClockSpec> clock;  // nullopt: untimed
   bool operator==(const GameKind&) const = default;
 };
-// Reads "variant" (normal, blitz; default normal) and "clock" ({base_ms, increment_ms}; absent:
-// untimed) of a message or request body; throws SchemaError.
+// Reads "variant" (normal, blitz; default normal) and "clock" ({base_ms, increment_ms}, or
+// {days} for correspondence; absent: untimed) of a message or request body; throws SchemaError.
 GameKind read_game_kind(const Fields& f);
 
 // A rating range a seek asks its taker to be in (the lobby, seek_book.h).

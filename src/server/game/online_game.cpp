@@ -57,7 +57,10 @@ std::optional<int64_t> OnlineGame::deadline() const {
   return anchor_ + clock_ms_[*running];
 }
 
-void OnlineGame::resume(int64_t now) { anchor_ = std::max(anchor_, now); }
+// A correspondence clock is a deadline that runs whether or not a server holds the game.
+void OnlineGame::resume(int64_t now) {
+  if (!is_correspondence(meta_.clock)) anchor_ = std::max(anchor_, now);
+}
 
 std::optional<ApiError> OnlineGame::check_seated_active(Color) const {
   if (status_ == Status::Waiting) return ApiError{"not_started", "the game has not started"};
@@ -121,7 +124,10 @@ Outcome OnlineGame::decide(Color c, std::string_view text, std::optional<int64_t
     Position next = position();
     StateInfo st;
     next.do_move(*m, st);
-    if (next.is_over() || next.side_to_move() != c) ms[c] += meta_.clock->inc_ms;
+    const bool turn_ends = next.is_over() || next.side_to_move() != c;
+    if (turn_ends) ms[c] += meta_.clock->inc_ms;
+    // Correspondence: the opponent has the whole time per move from this decision on.
+    if (turn_ends && meta_.clock->correspondence()) ms[WHITE] = ms[BLACK] = meta_.clock->base_ms;
   }
   return Outcome::of(now, ev::Decision{this->ply() + 1, c, to_string(*m), ms[WHITE], ms[BLACK]});
 }
@@ -136,6 +142,11 @@ Outcome OnlineGame::timeout(int64_t now) const {
   const auto d = deadline();
   if (!d || now < *d) return Outcome::fail("not_allowed", "no clock has run out");
   const Color loser = *to_move();
+  // A correspondence game whose player to move never decided is aborted, as a game nobody
+  // plays (docs/api.md 3.6): nobody loses a game they never took part in.
+  if (meta_.clock->correspondence() &&
+      std::none_of(decisions_.begin(), decisions_.end(), [loser](const DecisionRecord& d) { return d.by == loser; }))
+    return Outcome::of(now, ev::Aborted{loser, "expired"});
   GameResult r{loser == WHITE ? "0-1" : "1-0", ~loser, "timeout"};
   return Outcome::of(now, ev::GameOver{r, loser == WHITE ? 0 : clock_ms_[WHITE], loser == BLACK ? 0 : clock_ms_[BLACK]});
 }
@@ -160,6 +171,7 @@ int OnlineGame::undo_target(Color c) const {
 // turns taken back (so that undoing and replaying a turn gains nothing).
 std::pair<int64_t, int64_t> OnlineGame::clocks_after_undo(int target, int64_t now) const {
   if (!meta_.clock) return {0, 0};
+  if (meta_.clock->correspondence()) return {meta_.clock->base_ms, meta_.clock->base_ms};  // a fresh deadline
   int64_t ms[2] = {remaining(WHITE, now), remaining(BLACK, now)};
   const auto running = to_move();
   for (int i = target; i < ply(); ++i) {

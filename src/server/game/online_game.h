@@ -46,6 +46,10 @@ struct GameSummary {
   int64_t created_at = 0, updated_at = 0, version = 0;
   bool rated = false;
   std::string white_account, black_account;  // account ids ("": a guest, the AI or open)
+  // Stored with every append (migration 7): the seat to move (active games only) and, for a
+  // correspondence game, the absolute time its player to move runs out (the sweep's key).
+  std::optional<Color> to_move;
+  std::optional<int64_t> deadline;
 };
 json to_json(const GameSummary& s);
 

@@ -186,6 +186,8 @@ GameSummary OnlineGame::summary() const {
   s.rated = meta_.rated;
   s.white_account = seats_[WHITE].account;
   s.black_account = seats_[BLACK].account;
+  s.to_move = to_move();
+  if (is_correspondence(meta_.clock)) s.deadline = deadline();
   return s;
 }
 

@@ -8,6 +8,7 @@
 #include "server/accounts/accounts_store.h"
 #include "server/hub/room.h"
 #include "server/lobby/lobby.h"
+#include "server/store/ongoing_games.h"
 #include "search/levels.h"
 
 namespace yinsh::server {
@@ -79,7 +80,7 @@ std::shared_ptr<Room> Hub::Impl::load(const std::string& id, ApiError* error) {
     *error = {"internal", "the log of game " + id + " cannot be read: " + e.what()};
     return nullptr;
   }
-  g.resume(now_ms());
+  g.resume(now());
   std::array<std::optional<RatingChange>, 2> ratings;
   if (meta->rated && g.status() == Status::Over) {
     try {
@@ -136,6 +137,29 @@ void Hub::Impl::sweep() {
   });
 }
 
+// On the store pool: too_many_games when an account of a new correspondence game holds
+// options.seeks.max_correspondence ongoing ones already (the store failing: store_unavailable).
+std::optional<ApiError> Hub::Impl::correspondence_cap(const GameSummary& s) {
+  const int max = options.seeks.max_correspondence;
+  if (!is_correspondence(s.clock) || max <= 0) return std::nullopt;
+  try {
+    for (const std::string* account : {&s.white_account, &s.black_account}) {
+      if (account->empty()) continue;
+      int64_t held = 0;
+      store.transact([&](Sql& q) { held = count_ongoing_correspondence(q, *account); });
+      if (held >= max) {
+        ApiError e{"too_many_games", "at most " + std::to_string(max) + " correspondence games may be ongoing per account"};
+        e.params = {{"max", max}};
+        return e;
+      }
+    }
+  } catch (const StoreUnavailable& e) {
+    health.failed(StoreHealth::Op::Read, "counting the correspondence games of " + s.id, e.what());
+    return ApiError{"store_unavailable", StoreHealth::kClientMessage};
+  }
+  return std::nullopt;
+}
+
 void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
   OnlineGame g(meta);
   std::vector<StoredEvent> events;
@@ -168,6 +192,7 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
         return done(nullptr, &err);
       }
     }
+    if (const auto refused = correspondence_cap(g.summary())) return done(nullptr, &*refused);
     if (!store.create_game(meta, &why) || store.append(meta.id, events, g.summary(), &why) != AppendStatus::Ok) {
       health.failed(StoreHealth::Op::Write, "storing the new game " + meta.id, why);
       const ApiError e{"store_unavailable", StoreHealth::kClientMessage};
@@ -189,7 +214,7 @@ void Hub::Impl::create(GameMeta meta, Steps steps, RoomDone done) {
 
 Hub::Impl::Impl(asio::io_context& io, Store& s, HubOptions o)
     : ioc(io), store(s), options(o), writer(s), ai_pool(o.ai_threads, o.ai_max_games),
-      store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), multi_process(s.kind() == "postgres"),
+      store_pool(size_t(std::max(1, o.store_threads))), sweep_timer(io), deadline_timer(io), multi_process(s.kind() == "postgres"),
       analysis({o.analysis_threads, o.analysis_nodes, 1000, [this] { return ai_pool.busy(); }, o.warn}),
       health(o.warn, o.info, o.metrics ? &o.metrics->store_errors : nullptr),
       upload_tokens(o.upload_burst), session_timer(io) {
@@ -215,6 +240,7 @@ void Hub::start() {
     impl_->health.failed(StoreHealth::Op::Read, "loading the unfinished games", e.what());
   }
   impl_->sweep();
+  impl_->check_deadlines();
   impl_->check_sessions();
   impl_->lobby->start();
   Impl* impl = impl_.get();
@@ -244,6 +270,7 @@ void Hub::stop() {
   }
   asio::post(impl_->ioc, [impl = impl_.get()] {
     impl->sweep_timer.cancel();
+    impl->deadline_timer.cancel();
     impl->session_timer.cancel();
   });
   impl_->lobby->stop();
@@ -259,7 +286,7 @@ std::string Hub::store_kind() const { return impl_->store.kind(); }
 
 std::string Hub::metrics_text() const {
   Impl& h = *impl_;
-  const int64_t now = now_ms();
+  const int64_t now = h.now();
   if (const int64_t at = h.stored_counted_at; (at < 0 || now - at >= Impl::kStoredCountMs) && !h.counting.exchange(true)) {
     h.on_store([&h, now] {  // the pool is joined before these members go
       try {

@@ -51,6 +51,7 @@ class Subscriber {
 
 struct Metrics;
 class SiteBus;
+class Clock;
 
 struct HubOptions {
   Metrics* metrics = nullptr;  // counted into when set (decisions, AI queue and think time, commits)
@@ -75,6 +76,11 @@ struct HubOptions {
   // that this process was not told of (the admin command, another server on the database).
   int64_t session_check_ms = 1000;
   SeekOptions seeks;  // expiry, caps and rate of waiting games and seeks; abandoned games
+  // How often the store is asked for correspondence games past their deadline (each is ended
+  // on time by whichever server appends the timeout first).
+  int64_t deadline_check_ms = 10000;
+  // The time of game events, clocks and deadlines (common/clock.h); null: the system's.
+  const Clock* clock = nullptr;
   // The site shared with other servers (site_bus.h; it must outlive the hub); null: this
   // process alone.
   SiteBus* site = nullptr;

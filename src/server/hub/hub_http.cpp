@@ -17,7 +17,7 @@ static int http_status(const std::string& code) {
       code == "stale_ply")
     return 409;
   if (code == "store_unavailable" || code == "ai_busy") return 503;
-  if (code == "rate_limited" || code == "too_many_open") return 429;
+  if (code == "rate_limited" || code == "too_many_open" || code == "too_many_games") return 429;
   if (code == "internal") return 500;
   return 400;
 }
@@ -69,27 +69,39 @@ static void create_named_game(Hub::Impl& impl, GameMeta meta, const Identity& wh
              {"seat", color_name(mine)},
              {"token", token},
              {"link", "/game/" + r->game.id()},
-             {"snapshot", r->game.game_json(now_ms())}},
+             {"snapshot", r->game.game_json(r->hub.now())}},
             {}});
     });
   });
 }
 
-// The rest of join_game, once the seat's name is allowed.
+// The rest of join_game, once the seat's name is allowed. An account joining a
+// correspondence game is first counted against the cap, on the store pool.
 static void join_named(Hub::Impl& impl, const std::string& id, const std::string& name, std::optional<Color> want,
                        const std::string& account, Hub::Done done) {
-  impl.with_room(id, [name, want, done, account](std::shared_ptr<Room> r, const ApiError* e) {
+  impl.with_room(id, [impl = &impl, name, want, done, account](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));
-    r->post([r, name, want, done, account] {
+    auto seat_in = [r, name, want, done, account] {
       const std::string token = new_token();
       auto seat = std::make_shared<Color>(WHITE);
-      r->run([r, name, want, token, account] { return r->game.join(name, want, token, now_ms(), account); },
+      r->run([r, name, want, token, account] { return r->game.join(name, want, token, r->hub.now(), account); },
              [r, done, token, seat](const ApiError* error) {
                if (error) return done(error_reply(*error));
                done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
-                           {"snapshot", r->game.game_json(now_ms())}}, {}});
+                           {"snapshot", r->game.game_json(r->hub.now())}}, {}});
              },
              [seat](const Event& ev) { *seat = std::get<ev::Joined>(ev.body).seat; });
+    };
+    r->post([impl, r, seat_in, done, account] {
+      if (account.empty() || !is_correspondence(r->game.meta().clock)) return seat_in();
+      GameSummary s;
+      s.id = r->game.id();
+      s.clock = r->game.meta().clock;
+      s.white_account = account;
+      impl->on_store([impl, r, s, seat_in, done] {
+        if (const auto refused = impl->correspondence_cap(s)) return done(error_reply(*refused));
+        r->post(seat_in);
+      });
     });
   });
 }
@@ -122,7 +134,7 @@ void Hub::create_game(std::string_view body, const Identity& who, Done done, con
   if (!j) return;
   GameMeta meta;
   meta.id = new_game_id();
-  meta.created_at = now_ms();
+  meta.created_at = impl_->now();
   Color mine = Color(random_u32() & 1);
   std::string player = "Guest";
   bool ai = false;
@@ -188,7 +200,7 @@ void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
 
 void Hub::get_game(const std::string& id, Done done) {
   with_fresh_room(*impl_, id, std::move(done), [](Room& r) {
-    json g = r.game.game_json(now_ms());
+    json g = r.game.game_json(r.hub.now());
     if (r.has_ratings()) g["ratings"] = rating_changes_json(r.ratings);
     return HttpReply{200, std::move(g), {}};
   });

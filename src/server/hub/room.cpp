@@ -13,7 +13,7 @@ namespace yinsh::server {
 Room::Room(Hub::Impl& h, OnlineGame g)
     : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)),
       status_seen(int(game.status())) {
-  absent_since.fill(now_ms());  // nobody has come yet
+  absent_since.fill(hub.now());  // nobody has come yet
 }
 
 void Room::post(std::function<void()> f) {
@@ -53,7 +53,7 @@ void Room::announce_presence() {  // after every commit, attach and detach: chea
   const auto p = present();
   for (Color c : {WHITE, BLACK}) {
     if (p[c]) absent_since[c].reset();
-    else if (!absent_since[c]) absent_since[c] = now_ms();
+    else if (!absent_since[c]) absent_since[c] = hub.now();
   }
   if (presence_sent == p) return;
   presence_sent = p;
@@ -65,7 +65,7 @@ out::Snapshot Room::snapshot(std::optional<Color> seat, const std::string& name,
   std::optional<std::string> you;
   if (seat) you = game.seat(*seat).name;
   else if (!name.empty()) you = name;
-  return {game.version(), game.game_json(now_ms()), present(), seat, you, id};
+  return {game.version(), game.game_json(hub.now()), present(), seat, you, id};
 }
 
 void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& token, const json& id, bool fresh) {
@@ -100,7 +100,7 @@ void Room::broadcast(const Event& event) {
   if (!streams.empty()) stream_event(event);
   if (ended) hub.queue_report(game.meta().id, game.rules().start(), game.rules().moves());  // its report
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
-  send_all(game.public_event(event, now_ms()));
+  send_all(game.public_event(event, hub.now()));
   if (ended && game.meta().rated) announce_ratings();
 }
 
@@ -158,7 +158,7 @@ void Room::judge(Make make, After after, BeforeBroadcast before_broadcast, int a
   }
   // A clock that ran out ends the game before anything else is judged.
   if (game.status() == Status::Active) {
-    const int64_t now = now_ms();
+    const int64_t now = hub.now();
     if (auto d = game.deadline(); d && now >= *d) {
       if (Outcome t = game.timeout(now); t.ok()) {
         store(std::move(t), {}, {}, {}, 1);
@@ -307,7 +307,7 @@ void Room::catch_up(std::function<void()> then) {
 // ------------------------------------------------------------------------------ what comes next
 
 void Room::settle() {
-  const int64_t now = now_ms();
+  const int64_t now = hub.now();
   if (game.ready_to_start()) return run([this, now] { return game.start(now); });  // settles again
   if (game.rematch_agreed() && !creating_rematch) {
     const GameMeta& m = game.meta();
@@ -345,16 +345,19 @@ void Room::retry_later() {
 // The timer is set for the clock's deadline, or the lobby's (a waiting game expires; an idle
 // untimed game ends: only when it is due already, so that idle games are not held in memory).
 void Room::arm_timer() {
-  const int64_t now = now_ms();
-  auto d = game.deadline();
-  auto lobby = lobby_deadline(game, hub.options.seeks);
-  if (lobby && game.status() == Status::Active && *lobby > now) lobby.reset();
-  if (lobby && (!d || *lobby < *d)) d = lobby;
-  if (!d) {
+  const int64_t now = hub.now();
+  int64_t due = INT64_MAX;  // when the timer fires; INT64_MAX: no timer
+  // A correspondence deadline days away holds no timer (the room may leave memory): the
+  // deadline sweep (deadline_sweep.cpp) ends the game from the store once it has passed.
+  if (const auto d = game.deadline(); d && (*d <= now || !is_correspondence(game.meta().clock))) due = *d;
+  if (const auto lobby = lobby_deadline(game, hub.options.seeks);
+      lobby && !(game.status() == Status::Active && *lobby > now))
+    due = std::min(due, *lobby);
+  if (due == INT64_MAX) {
     timer.cancel();
     return;
   }
-  const int64_t wait = std::max<int64_t>(0, *d - now) + 1;
+  const int64_t wait = std::max<int64_t>(0, due - now) + 1;
   timer.expires_after(std::chrono::milliseconds(wait));
   const int64_t version = game.version();
   timer.async_wait([self = shared_from_this(), version](boost::system::error_code ec) {
@@ -362,7 +365,7 @@ void Room::arm_timer() {
     self->when_idle([self, version] {
       if (self->game.version() != version) return;
       self->run([self] {
-        const int64_t t = now_ms();
+        const int64_t t = self->hub.now();
         if (Outcome o = self->game.timeout(t); o.ok()) return o;
         return lobby_due(self->game, self->hub.options.seeks, t);
       });
@@ -391,7 +394,7 @@ void Room::schedule_ai() {
                                                     deadline, version, side, metrics] {
     if (metrics) metrics->ai_queue.fetch_sub(1);
     const auto started = std::chrono::steady_clock::now();
-    const int64_t movetime = ai_movetime(level_ms, override_ms, deadline ? *deadline - now_ms() : -1);
+    const int64_t movetime = ai_movetime(level_ms, override_ms, deadline ? *deadline - self->hub.now() : -1);
     thread_local std::unique_ptr<Engine> engine;
     if (!engine) {
       engine = std::make_unique<Engine>();
@@ -411,7 +414,7 @@ void Room::schedule_ai() {
         self->settle();  // the game moved on (undo, resign): think again if needed
         return;
       }
-      self->run([self, text, side] { return self->game.decide(side, text, std::nullopt, now_ms()); });
+      self->run([self, text, side] { return self->game.decide(side, text, std::nullopt, self->hub.now()); });
     });
   });
 }
@@ -457,7 +460,7 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
       Overloaded{
           [&](const cmd::Hello& h) { attach(c, h.token.value_or(""), id, false); },
           [&](const cmd::Snapshot&) { c->send_snapshot(snapshot(s->seat, c->name, id)); },
-          [&](const cmd::Ping&) { c->send(out::Pong{game.version(), now_ms(), id}); },
+          [&](const cmd::Ping&) { c->send(out::Pong{game.version(), hub.now(), id}); },
           [&](const cmd::Join& j) {
             if (s->seat) return send_error(*c, "not_allowed", "you already hold the " + std::string(color_name(*s->seat)) + " seat", id);
             const std::string token = new_token();
@@ -465,7 +468,7 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             if (c->who.guest() && passes_for_computer(n)) n = "Guest";  // the computer's name is not a guest's
             // The new seat holder hears of its seat (and token) before the broadcast of the join.
             run([this, n, want = j.color, token, account = c->who.account] {
-                  return game.join(n, want, token, now_ms(), account);
+                  return game.join(n, want, token, hub.now(), account);
                 }, reply_error,
                 [this, c, id, token](const Event& e) {
                   const Color seat = std::get<ev::Joined>(e.body).seat;
@@ -473,23 +476,23 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
                   c->send(out::Seat{game.version(), game.id(), seat, token, id});
                 });
           },
-          [&](const cmd::Start&) { seated("start", [this](Color me) { return game.ready(me, now_ms()); }); },
+          [&](const cmd::Start&) { seated("start", [this](Color me) { return game.ready(me, hub.now()); }); },
           [&](const cmd::Move& m) {
-            seated("move", [this, m](Color me) { return game.decide(me, m.decision, m.ply, now_ms()); });
+            seated("move", [this, m](Color me) { return game.decide(me, m.decision, m.ply, hub.now()); });
           },
-          [&](const cmd::Resign&) { seated("resign", [this](Color me) { return game.resign(me, now_ms()); }); },
-          [&](const cmd::Abort&) { seated("abort", [this](Color me) { return game.abort(me, now_ms()); }); },
-          [&](const cmd::Undo&) { seated("undo", [this](Color me) { return game.request_undo(me, now_ms()); }); },
+          [&](const cmd::Resign&) { seated("resign", [this](Color me) { return game.resign(me, hub.now()); }); },
+          [&](const cmd::Abort&) { seated("abort", [this](Color me) { return game.abort(me, hub.now()); }); },
+          [&](const cmd::Undo&) { seated("undo", [this](Color me) { return game.request_undo(me, hub.now()); }); },
           [&](const cmd::UndoAccept&) {
-            seated("undo_accept", [this](Color me) { return game.answer_undo(me, true, now_ms()); });
+            seated("undo_accept", [this](Color me) { return game.answer_undo(me, true, hub.now()); });
           },
           [&](const cmd::UndoDecline&) {
-            seated("undo_decline", [this](Color me) { return game.answer_undo(me, false, now_ms()); });
+            seated("undo_decline", [this](Color me) { return game.answer_undo(me, false, hub.now()); });
           },
-          [&](const cmd::Rematch&) { seated("rematch", [this](Color me) { return game.offer_rematch(me, now_ms()); }); },
+          [&](const cmd::Rematch&) { seated("rematch", [this](Color me) { return game.offer_rematch(me, hub.now()); }); },
           [&](const cmd::Claim& cl) {
             seated("claim", [this, draw = cl.draw](Color me) {
-              const int64_t now = now_ms();
+              const int64_t now = hub.now();
               std::optional<int64_t> since;  // absent_since is kept by announce_presence()
               if (!present()[~me]) since = absent_since[~me].value_or(now);
               return claim_abandoned(game, me, draw, since, hub.options.seeks, now);
@@ -514,7 +517,7 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             const std::string from = seat ? game.seat(*seat).name : (c->name.empty() ? "Spectator" : c->name);
             const std::string seat_name = seat ? std::string(color_name(*seat)) : "spectator";
             run([this, from, seat_name, t = ch.text, account = c->who.account] {
-                  return game.chat(from, seat_name, t, now_ms(), account);
+                  return game.chat(from, seat_name, t, hub.now(), account);
                 }, reply_error);
           },
           [&](const cmd::ChatDelete& d) {
@@ -523,7 +526,7 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             run([this, line = d.line, seat = s->seat, who = c->identity(), name, removed] {
                   for (const ChatLine& l : game.chat())
                     if (l.id == line) *removed = l;
-                  return game.delete_chat(line, seat, who.account, who.role == "admin", name, now_ms());
+                  return game.delete_chat(line, seat, who.account, who.role == "admin", name, hub.now());
                 }, reply_error,
                 [this, name, removed](const Event& e) {
                   if (std::get<ev::ChatDeleted>(e.body).by == "moderator") log_moderation(name, *removed, e.at);

@@ -27,6 +27,7 @@
 #include "server/game/ai_pool.h"
 #include "server/reports/analysis_pool.h"
 #include "server/wire/commands.h"
+#include "server/common/clock.h"
 #include "server/common/ids.h"
 #include "server/common/metrics.h"
 #include "server/lobby/lobby_host.h"
@@ -102,6 +103,9 @@ struct Room : std::enable_shared_from_this<Room> {
   // Starts what the state calls for: the start once both agreed, a rematch, the clock's
   // timer, the AI's search.
   void settle();
+  // Ends the game on time when its clock has run out by the hub's clock (the deadline sweep
+  // asks; on the strand, once idle).
+  void end_if_due();
   // Judges `make`; if allowed, stores its event, then applies it, calls `before_broadcast`,
   // broadcasts it and calls `after(nullptr)`; if refused (or the store fails), calls
   // `after(&error)`. Retries once after a conflict with another process. If a clock has run
@@ -197,6 +201,7 @@ struct Hub::Impl : LobbyHost {
   // Store reads and game creation: never on an I/O thread or a room's strand.
   asio::thread_pool store_pool;
   asio::steady_timer sweep_timer;
+  asio::steady_timer deadline_timer;
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<Room>> rooms;
   std::atomic<bool> stopped = false;
@@ -234,6 +239,7 @@ struct Hub::Impl : LobbyHost {
   // LobbyHost (lobby/lobby_host.h): what the lobby's service asks of the hub.
   asio::io_context& io() override { return ioc; }
   const SeekOptions& seek_options() const override { return options.seeks; }
+  int64_t now() const override { return (options.clock ? *options.clock : system_clock()).now(); }
   bool game_waiting(const std::string& id) override;  // takes `mutex`
   void post_store_work(std::function<void()> work) override { on_store(std::move(work)); }
   Store& game_store() override { return store; }
@@ -256,10 +262,17 @@ struct Hub::Impl : LobbyHost {
   // pending (the map's is the only reference). Such a room is idle and everything it knows is
   // stored; with_room() loads it again when asked. Runs every options.sweep_interval_ms.
   void sweep();
+  // Ends the correspondence games past their stored deadline (deadline_sweep.cpp): asks the
+  // store for them on the store pool, loads each one's room and has it judge its clock. Runs
+  // every options.deadline_check_ms; with no connection open, after a restart, and on every
+  // server of a shared database (the append's version decides which one ends a game).
+  void check_deadlines();
+  std::atomic<bool> checking_deadlines{false};
   // Creates a game with its first events (the creator's seat, the AI's seat, the start),
   // stores it on the store pool and calls `done` there with its room (or the error). `Steps`
   // is LobbyHost's.
   void create(GameMeta meta, Steps steps, RoomDone done);
+  std::optional<ApiError> correspondence_cap(const GameSummary& s);  // hub.cpp
   void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);
   // Queues the report of `key` (a game id or an uploaded record's id); it is stored when done.
   // 202 pending, or 503 when the queue is full or reports are off.

@@ -195,7 +195,7 @@ void Lobby::tick() {
   {
     std::lock_guard lock(mutex_);
     if (stopped_) return;
-    const int64_t now = now_ms();
+    const int64_t now = hub_.now();
     const int64_t expiry = hub_.seek_options().expiry_ms;
     std::vector<std::string> expired, expired_challenges, expired_pairs;
     const int gone = seeks_.expire(now, expiry, &expired) + pairing_.expire(now, expiry, &expired_pairs) +
@@ -222,7 +222,7 @@ void Lobby::pair_now(int64_t now) {
 }
 
 void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek) {
-  GameMeta meta{new_game_id(), kind.variant, kind.clock, now_ms(), rated};
+  GameMeta meta{new_game_id(), kind.variant, kind.clock, hub_.now(), rated};
   const Color a_seat = Color(random_u32() & 1);
   const std::string a_token = new_token(), b_token = new_token();
   const int64_t now = meta.created_at;

@@ -36,7 +36,7 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
   m.client = c;
   m.seeker = who;
   const SeekOptions& o = hub_.seek_options();
-  const int64_t now = now_ms();
+  const int64_t now = hub_.now();
   bool answered_later = false;
   const auto error = std::visit(
       Overloaded{
@@ -159,7 +159,7 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
 void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<LobbyClient>& c) {
   std::string error;
   const auto typed = accounts::parse_username(ch.to, &error);
-  Challenge made{"", seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind, ch.rated, now_ms(), ""};
+  Challenge made{"", seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind, ch.rated, hub_.now(), ""};
   for (const auto& [account, a] : accounts_)
     if (typed && a.name_key == typed->key) {
       made.to_key = "a:" + account;

@@ -56,6 +56,7 @@ class LobbyHost {
   virtual ~LobbyHost() = default;
   virtual boost::asio::io_context& io() = 0;  // the lobby's clock runs on it
   virtual const SeekOptions& seek_options() const = 0;
+  virtual int64_t now() const = 0;  // the hub's clock (common/clock.h), ms since the epoch
   // Whether the game `id` is held here and still waits for an opponent.
   virtual bool game_waiting(const std::string& id) = 0;
   // Runs `work` on the store pool (blocking store calls: never on an I/O thread).

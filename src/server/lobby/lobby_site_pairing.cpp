@@ -43,7 +43,7 @@ void Lobby::join_site_pairing() {
       std::lock_guard lock(mutex_);
       if (stopped_) return;
       remote_pairs_ = std::move(pairs);
-      pair_now(now_ms());
+      pair_now(hub_.now());
     });
   });
 }

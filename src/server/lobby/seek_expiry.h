@@ -1,12 +1,14 @@
 // The lobby's rules for games nobody plays, as functions of one OnlineGame (no threads, no
 // network; the room calls them on its strand):
 // - a waiting game that nobody joined and started within SeekOptions::expiry_ms of its
-//   creation is aborted with the reason "expired";
+//   creation is aborted with the reason "expired" (a correspondence game: within its days per
+//   move, if longer);
 // - an active untimed game with no event for SeekOptions::untimed_idle_ms ends as abandoned:
 //   the player to move loses (reason "abandoned");
 // - in an active timed game, a player whose connection has been gone for
 //   SeekOptions::claim_grace_ms can be claimed against by the opponent, as a win or a draw
-//   (reason "abandoned").
+//   (reason "abandoned"), except in a correspondence game, where being away is the rule: its
+//   clock (the deadline of the player to move, OnlineGame::timeout) is what ends it.
 #pragma once
 
 #include <cstdint>

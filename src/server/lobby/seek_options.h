@@ -15,6 +15,7 @@ struct SeekOptions {
   double create_burst = 12;            // ... and at once
   int64_t claim_grace_ms = 60 * 1000;  // a timed game's absent player may be claimed against after this
   int64_t untimed_idle_ms = 7LL * 24 * 3600 * 1000;  // an untimed game with no event for this long ends
+  int max_correspondence = 50;  // ongoing correspondence games (waiting or in play) per account
 };
 
 }  // namespace yinsh::server

@@ -81,6 +81,10 @@ class Store {
   // Newest first; every status when `status` is empty (Over also lists Aborted).
   virtual std::vector<GameSummary> list_games(std::optional<Status> status, int limit) = 0;
   virtual std::vector<std::string> unfinished_games() = 0;
+  // The active games whose stored deadline (a correspondence game's player to move) is at or
+  // before `now`, most overdue first, at most `limit`. Several servers may get the same ids:
+  // each ends a game by appending its timeout, and the append's unique version lets one win.
+  virtual std::vector<std::string> due_games(int64_t now, int limit) = 0;
   // How many games are stored in each status, indexed by Status (one query: /metrics).
   virtual std::array<int64_t, 4> count_by_status() = 0;
 

@@ -33,7 +33,7 @@ const Table kRatings{"ratings",
 const Table kGames{"games",
                    {{"id", T}, {"variant", T}, {"base_ms", I}, {"inc_ms", I}, {"created_at", I}, {"updated_at", I},
                     {"status", T}, {"white", T}, {"black", T}, {"result", T}, {"ply", I}, {"version", I},
-                    {"rated", I}, {"white_account", T}, {"black_account", T}}};
+                    {"rated", I}, {"white_account", T}, {"black_account", T}, {"to_move", T}, {"deadline", I}}};
 const Table kEvents{"events", {{"game_id", T}, {"version", I}, {"body", T}}};
 const Table kReports{"reports", {{"game_id", T}, {"report", T}, {"created_at", I}}};
 const Table kHistory{"rating_history",

@@ -89,6 +89,14 @@ const std::vector<std::vector<std::string>>& migrations() {
       {
           "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0",
       },
+      // 7: correspondence games (store.h, Store::due_games): the seat to move ('white',
+      // 'black', NULL unless active) and the deadline of the player to move (ms since the
+      // epoch; NULL unless a correspondence game is active), written with every append.
+      {
+          "ALTER TABLE games ADD COLUMN to_move TEXT",
+          "ALTER TABLE games ADD COLUMN deadline BIGINT",
+          "CREATE INDEX games_by_deadline ON games(deadline)",
+      },
   };
   return list;
 }

@@ -21,7 +21,8 @@ namespace yinsh::server {
 // 4: puzzle_ratings, puzzles, puzzle_attempts
 // 5: api_tokens
 // 6: accounts.bot
-constexpr int kSchemaVersion = 6;
+// 7: games.to_move, games.deadline (correspondence games)
+constexpr int kSchemaVersion = 7;
 
 // Applies the missing migrations inside the caller's transaction; the version found before
 // (0 for an empty database or one of release 0.1). Throws std::runtime_error when the

@@ -310,6 +310,24 @@ class PostgresStore final : public Store {
     return out;
   }
 
+  std::vector<std::string> due_games(int64_t now, int limit) override {
+    std::vector<std::string> out;
+    try {
+      with_connection([&](pqxx::connection& c) {
+        out.clear();
+        pqxx::read_transaction t(c);
+        for (const auto& row : t.exec_params(
+                 "SELECT id FROM games WHERE status='active' AND deadline IS NOT NULL AND deadline <= $1 "
+                 "ORDER BY deadline LIMIT $2",
+                 now, limit))
+          out.push_back(row[0].as<std::string>());
+      });
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
+    }
+    return out;
+  }
+
   std::vector<std::string> unfinished_games() override {
     std::vector<std::string> out;
     try {
@@ -437,9 +455,10 @@ class PostgresStore final : public Store {
     w.exec_params(
         "UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
         "version=$7, white_account=COALESCE(NULLIF($9, ''), white_account), "
-        "black_account=COALESCE(NULLIF($10, ''), black_account) WHERE id=$8",
+        "black_account=COALESCE(NULLIF($10, ''), black_account), to_move=$11, deadline=$12 WHERE id=$8",
         s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s), s.ply, s.version,
-        game, s.white_account, s.black_account);
+        game, s.white_account, s.black_account,
+        s.to_move ? std::optional<std::string>(std::string(color_name(*s.to_move))) : std::nullopt, s.deadline);
     w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel), game + ":" + std::to_string(s.version));
   }
 

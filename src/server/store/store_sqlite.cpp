@@ -45,8 +45,8 @@ class SqliteStore final : public Store {
     update_summary_ = std::make_unique<SQLite::Statement>(
         db_,
         "UPDATE games SET updated_at=?, status=?, white=?, black=?, result=?, ply=?, version=?, "
-        "white_account=COALESCE(NULLIF(?, ''), white_account), black_account=COALESCE(NULLIF(?, ''), black_account) "
-        "WHERE id=?");
+        "white_account=COALESCE(NULLIF(?, ''), white_account), black_account=COALESCE(NULLIF(?, ''), black_account), "
+        "to_move=?, deadline=? WHERE id=?");
     savepoint_ = std::make_unique<SQLite::Statement>(db_, "SAVEPOINT item");
     rollback_to_ = std::make_unique<SQLite::Statement>(db_, "ROLLBACK TO item");
     release_ = std::make_unique<SQLite::Statement>(db_, "RELEASE item");
@@ -256,6 +256,20 @@ class SqliteStore final : public Store {
     return out;
   }
 
+  std::vector<std::string> due_games(int64_t now, int limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    try {
+      SQLite::Statement q(db_, kDueGames);
+      q.bind(1, now);
+      q.bind(2, limit);
+      while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    } catch (const std::exception& e) {
+      throw StoreUnavailable(e.what());
+    }
+    return out;
+  }
+
   std::vector<std::string> unfinished_games() override {
     std::lock_guard lock(mutex_);
     std::vector<std::string> out;
@@ -353,7 +367,11 @@ class SqliteStore final : public Store {
     u.bind(7, int64_t(s.version));
     u.bind(8, s.white_account);
     u.bind(9, s.black_account);
-    u.bind(10, game);
+    if (s.to_move) u.bind(10, std::string(color_name(*s.to_move)));
+    else u.bind(10);
+    if (s.deadline) u.bind(11, int64_t(*s.deadline));
+    else u.bind(11);
+    u.bind(12, game);
     u.exec();
     u.tryReset();
     if (rating) {  // the rated game's result: the ratings commit with it (ratings_store.h)

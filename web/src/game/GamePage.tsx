@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { applyDecision, markersInPool, parsePosition } from "../engine/rules";
 import { colorName, t } from "../i18n";
 import { ChallengeNotice } from "../lobby/FindOpponent";
-import { useAccount } from "../net/account";
+import { accountGames, useAccount } from "../net/account";
 import { ApiError, api, autoStart, describeClock, loadToken, saveToken } from "../net/api";
 import { GameConnection, type LiveModel } from "../net/conn";
 import type { ChatLine, Color, LobbyChallenge, RatingsMessage } from "../net/types";
@@ -20,6 +20,20 @@ import { GameActions } from "./GameActions";
 import { useGameAssist } from "./GameAssist";
 import { GameOver } from "./GameOver";
 import { pageKey, useHistory } from "./history";
+
+/** After a decision in a correspondence game: the next game where it is the account's turn. */
+function NextGame({ id, ply }: { id: string; ply: number }) {
+  const [next, setNext] = useState<string | null>(null);
+  useEffect(() => {
+    accountGames.refresh().then(() => setNext(accountGames.next(id)?.id ?? null));
+  }, [id, ply]);
+  if (!next) return null;
+  return (
+    <a class="button primary" href={`/game/${next}`} onClick={linkClick} data-testid="next-game">
+      {t("turns.next")}
+    </a>
+  );
+}
 
 export function GamePage({ id }: { id: string }) {
   const [model, setModel] = useState<LiveModel | null>(null);
@@ -318,6 +332,7 @@ export function GamePage({ id }: { id: string }) {
             onError={setError}
             presence={model?.presence ?? undefined}
           />
+          {seated && !mine && game.clock && "days" in game.clock ? <NextGame id={game.id} ply={st.ply} /> : null}
           {assist.panel}
           <div class="actions small">
             <button type="button" onClick={() => setFlip(!flip)} aria-pressed={flip} title={t("board.flip_key")}>

@@ -23,6 +23,7 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
   "server.unknown_command": "{command}: diesen Befehl gibt es nicht (versuche /help).",
   "server.muted": "Dein Konto ist stummgeschaltet: du kannst nicht chatten.",
   "server.unknown_chat_line": "Diese Chatzeile gibt es nicht mehr.",
+  "server.too_many_games": "Du hast schon {max} laufende Fernpartien: beende zuerst eine.",
   "server.too_many_open":
     "Du hast schon {max} offene Gesuche, Herausforderungen oder wartende Partien: brich eine ab oder warte.",
   "server.no_seek": "Dieses Gesuch ist weg (angenommen, zurückgezogen oder abgelaufen).",

@@ -21,6 +21,7 @@ export const serverEn = {
   "server.unknown_command": "{command}: no such command (try /help).",
   "server.muted": "Your account is muted: you cannot chat.",
   "server.unknown_chat_line": "That chat line is no longer there.",
+  "server.too_many_games": "You have {max} correspondence games going already: finish one first.",
   "server.too_many_open": "You have {max} open seeks, challenges or waiting games already: cancel one or wait.",
   "server.no_seek": "That seek is gone (taken, cancelled or expired).",
   "server.no_challenge": "That challenge is no longer there.",

@@ -22,6 +22,7 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.unknown_command": "{command}: nie ma takiego polecenia (spróbuj /help).",
   "server.muted": "Twoje konto jest wyciszone: nie możesz pisać na czacie.",
   "server.unknown_chat_line": "Tej wiadomości na czacie już nie ma.",
+  "server.too_many_games": "Masz już {max} trwających partii korespondencyjnych: najpierw jedną zakończ.",
   "server.too_many_open":
     "Masz już {max} otwartych ogłoszeń, wyzwań lub czekających partii: anuluj jedno albo poczekaj.",
   "server.no_seek": "Tego ogłoszenia już nie ma (przyjęte, anulowane lub wygasłe).",

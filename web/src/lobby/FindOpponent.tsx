@@ -23,10 +23,23 @@ export const QUICK: ReadonlyArray<ClockSpec | null> = [
   null,
 ];
 
-const SEEK_CLOCKS = ["180000+2000", "300000+3000", "600000+5000", "900000+10000", "1800000+20000", "none"];
+/** Real-time clocks ("base+increment" in ms), correspondence ("dN": N days per move), untimed. */
+const SEEK_CLOCKS = [
+  "180000+2000",
+  "300000+3000",
+  "600000+5000",
+  "900000+10000",
+  "1800000+20000",
+  "d1",
+  "d3",
+  "d7",
+  "d14",
+  "none",
+];
 
 function parseClock(v: string): ClockSpec | undefined {
   if (v === "none") return undefined;
+  if (v.startsWith("d")) return { days: Number(v.slice(1)) };
   const [base, inc] = v.split("+").map(Number);
   return { base_ms: base as number, increment_ms: inc as number };
 }
@@ -187,7 +200,7 @@ export function FindOpponent({
             {QUICK.map((c) => (
               <button
                 type="button"
-                key={c ? `${c.base_ms}+${c.increment_ms}` : "none"}
+                key={c ? JSON.stringify(c) : "none"}
                 onClick={() => send.send(c ? { type: "pair", clock: c, rated } : { type: "pair", rated })}
               >
                 {describeClock(c)}

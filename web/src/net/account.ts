@@ -3,7 +3,8 @@
 // learns the account from GET /api/account/me. Register and log in send the seat tokens this
 // browser holds (localStorage "yinsh.seat.<game>"), so a guest's games become the account's.
 import { useEffect, useState } from "preact/hooks";
-import { request } from "./api";
+import { request, saveToken } from "./api";
+import type { ClockSpec, Color } from "./types";
 
 export interface Account {
   name: string;
@@ -112,4 +113,60 @@ export function useAccount(): Account | null | undefined {
     };
   }, []);
   return a;
+}
+
+/** One of the account's ongoing games (GET /api/account/games, docs/api.md 2.1). */
+export interface OngoingGame {
+  id: string;
+  opponent: { name: string | null; rating: number | null; bot: boolean };
+  color: Color;
+  your_turn: boolean;
+  deadline: number | null;
+  time_control: ClockSpec | null;
+  status: "waiting" | "active";
+  seat_token: string;
+}
+
+let ongoing: OngoingGame[] = [];
+const ongoingListeners = new Set<(g: OngoingGame[]) => void>();
+
+export const accountGames = {
+  /** The account's ongoing games, its turn first by time left; [] for a guest. Each seat's
+   *  token is kept in this browser, so that the game page opens with the seat. */
+  async refresh(): Promise<OngoingGame[]> {
+    try {
+      ongoing = (await request<{ games: OngoingGame[] }>("GET", "/api/account/games")).games;
+    } catch {
+      ongoing = [];
+    }
+    for (const g of ongoing) if (g.seat_token) saveToken(g.id, g.color, g.seat_token);
+    for (const l of ongoingListeners) l(ongoing);
+    return ongoing;
+  },
+  /** The next game where it is the account's turn, other than `after`. */
+  next(after: string): OngoingGame | undefined {
+    return ongoing.find((g) => g.your_turn && g.id !== after);
+  },
+};
+
+/** The account's ongoing games, asked again every `everyMs` while logged in. */
+export function useOngoingGames(everyMs = 30000): OngoingGame[] {
+  const account = useAccount();
+  const [games, setGames] = useState(ongoing);
+  useEffect(() => {
+    ongoingListeners.add(setGames);
+    return () => {
+      ongoingListeners.delete(setGames);
+    };
+  }, []);
+  useEffect(() => {
+    if (!account) {
+      setGames([]);
+      return;
+    }
+    accountGames.refresh();
+    const timer = setInterval(() => accountGames.refresh(), everyMs);
+    return () => clearInterval(timer);
+  }, [account?.name, everyMs]);
+  return account ? games : [];
 }

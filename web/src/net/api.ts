@@ -1,6 +1,6 @@
 // HTTP JSON API client and seat tokens.
 import { type ServerParams, serverText, t } from "../i18n";
-import type { Color, Game, Level, RecordJson, Summary } from "./types";
+import type { ClockSpec, Color, Game, Level, RecordJson, Summary } from "./types";
 
 /** A refused request; `message` in the current language (serverText), `serverMessage` as sent. */
 export class ApiError extends Error {
@@ -52,7 +52,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
 
 export interface CreateRequest {
   variant: "normal" | "blitz";
-  clock: { base_ms: number; increment_ms: number } | null;
+  clock: ClockSpec | null;
   opponent: { type: "human" } | { type: "ai"; level: number };
   color: Color | "random";
   name: string;
@@ -113,8 +113,9 @@ export function savePlayerName(name: string): void {
   storage()?.setItem("yinsh.name", name);
 }
 
-export function describeClock(c: { base_ms: number; increment_ms: number } | null): string {
+export function describeClock(c: ClockSpec | null): string {
   if (!c) return t("clock.untimed");
+  if ("days" in c) return c.days === 1 ? t("clock.day") : t("clock.days", { n: c.days });
   const min = c.base_ms / 60000;
   const base = Number.isInteger(min) ? t("clock.min", { n: min }) : t("clock.s", { n: Math.round(c.base_ms / 1000) });
   return c.increment_ms ? `${base} + ${t("clock.s", { n: c.increment_ms / 1000 })}` : base;

@@ -2,10 +2,8 @@
 export type Color = "white" | "black";
 export type Status = "waiting" | "active" | "over" | "aborted";
 
-export interface ClockSpec {
-  base_ms: number;
-  increment_ms: number;
-}
+/** A real-time clock (base + increment), or a correspondence one: days per move. */
+export type ClockSpec = { base_ms: number; increment_ms: number } | { days: number };
 
 export interface Seat {
   name: string | null;

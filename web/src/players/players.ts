@@ -2,7 +2,15 @@
 import { request } from "../net/api";
 import type { PuzzleRating, Summary } from "../net/types";
 
-export const CATEGORIES = ["bullet", "blitz", "rapid", "classical", "untimed", "blitz-variant"] as const;
+export const CATEGORIES = [
+  "bullet",
+  "blitz",
+  "rapid",
+  "classical",
+  "untimed",
+  "blitz-variant",
+  "correspondence",
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface CategoryRating {

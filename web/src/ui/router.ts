@@ -1,7 +1,7 @@
 // A tiny router over the History API. Routes: "/", "/game/<id>", "/replay/<id>",
 // "/analysis#start=<position>&moves=<decisions>" (the analysis board), "/offline" (a game
 // against the computer in the browser), "/puzzles#<id>" (the puzzle trainer), "/learn" (the
-// tutorial), "/rules" (the rules with pictures), and an
+// tutorial), "/rules" (the rules with pictures), "/games" (the account's ongoing games), and an
 // imported record on "/#replay=<record>" (the record stays in the page, no server needed).
 import { useEffect, useState } from "preact/hooks";
 
@@ -18,6 +18,7 @@ export type Route =
   | { page: "account" }
   | { page: "player"; name: string }
   | { page: "leaderboard" }
+  | { page: "games" }
   | { page: "missing"; path: string };
 
 export function parseRoute(path: string, hash: string): Route {
@@ -32,6 +33,7 @@ export function parseRoute(path: string, hash: string): Route {
   if (/^\/rules\/?$/.test(path)) return { page: "rules" };
   if (/^\/account\/?$/.test(path)) return { page: "account" };
   if (/^\/leaderboard\/?$/.test(path)) return { page: "leaderboard" };
+  if (/^\/games\/?$/.test(path)) return { page: "games" };
   m = /^\/@\/([^/]+)\/?$/.exec(path);
   if (m) return { page: "player", name: decodeURIComponent(m[1] as string) };
   if (path === "/" || path === "/index.html") {
