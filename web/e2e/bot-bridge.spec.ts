@@ -36,9 +36,13 @@ test("yinsh bot accepts a rated challenge from the browser and plays it to its e
   });
   expect(made.status()).toBe(201);
   const secret = (await made.json()).token.secret as string;
-  bot = spawn(BIN, ["bot", "--server", server.url, "--token", secret, "--upgrade", "--engine", `${BIN} engine --level 2`], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  bot = spawn(
+    BIN,
+    ["bot", "--server", server.url, "--token", secret, "--upgrade", "--engine", `${BIN} engine --level 2`],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   bot.stderr?.on("data", (b: Buffer) => {
     botLog += b.toString();
   });
@@ -67,7 +71,7 @@ test("yinsh bot accepts a rated challenge from the browser and plays it to its e
     const player = await (await ada.request.get(`${server.url}/api/players/${name}`)).json();
     const rated = (player.ratings as Array<{ games: number; rating: number }>).filter((r) => r.games > 0);
     expect(rated.length, `${name}: ${JSON.stringify(player.ratings)}`).toBe(1);
-    expect(rated[0].rating, `${name}'s rating moved`).not.toBe(1500);
+    expect(rated[0]?.rating, `${name}'s rating moved`).not.toBe(1500);
   }
   expect(botLog).not.toContain("resigning");
 });

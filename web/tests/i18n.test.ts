@@ -192,6 +192,16 @@ describe("the server's messages", () => {
       "token_rate_limited",
       "already_bot",
       "has_played",
+      // The streams' and acts' own codes (docs/api.md 2.5): only a bot or board client meets them.
+      "too_many_streams",
+      "not_a_bot",
+      "bot_account",
+      "no_such_game",
+      "not_your_game",
+      "stale_ply",
+      "no_such_challenge",
+      "no_event_stream",
+      "too_many_challenges",
     ]);
     for (const c of codes) if (c && !machine.has(c)) assert.ok(`server.${c}` in CATALOGUE.en, `server.${c}`);
   });
