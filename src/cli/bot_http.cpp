@@ -5,8 +5,11 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <exception>
+#include <thread>
 
 namespace yinsh::cli {
 
@@ -112,14 +115,27 @@ BotReply BotHttp::request(const std::string& method, const std::string& path, co
                           int timeout_s) const {
   const http::verb verb = http::string_to_verb(method);
   if (verb == http::verb::unknown) return {0, "unknown HTTP method " + method};
-  return with_connection(site_, timeout_s, [&](auto& stream) {
-    auto req = make_request(site_, token_, verb, path, body);
-    http::write(stream, req);
-    beast::flat_buffer buf;
-    http::response<http::string_body> res;
-    http::read(stream, buf, res);
-    return BotReply{int(res.result_int()), std::move(res.body())};
-  });
+  // A 429 (the token's or the address's rate) is waited out as the reply says, a few times.
+  for (int attempt = 0;; ++attempt) {
+    BotReply reply = with_connection(site_, timeout_s, [&](auto& stream) {
+      auto req = make_request(site_, token_, verb, path, body);
+      http::write(stream, req);
+      beast::flat_buffer buf;
+      http::response<http::string_body> res;
+      http::read(stream, buf, res);
+      return BotReply{int(res.result_int()), std::move(res.body())};
+    });
+    const int wait_s = reply.status == 429 ? retry_after_s(reply.body) : 0;
+    if (wait_s <= 0 || attempt == 5) return reply;
+    std::this_thread::sleep_for(std::chrono::seconds(wait_s));
+  }
+}
+
+int retry_after_s(const std::string& body) {
+  const size_t at = body.find("\"retry_after_s\":");
+  if (at == std::string::npos) return 1;
+  const int s = std::atoi(body.c_str() + at + 16);
+  return std::clamp(s, 1, 30);
 }
 
 BotReply BotHttp::stream(const std::string& path, const std::function<bool(const std::string&)>& on_line,
