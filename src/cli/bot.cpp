@@ -236,7 +236,7 @@ int run_bot(BotArgs& args) {
     }
     if (heard) backoff = 1;
     log.line("the event stream ended (" + short_reply(r) + "); reconnecting in " + std::to_string(backoff) + " s");
-    for (int i = 0; i < backoff * 10 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    pause_unless_stopped(backoff, stop);
     backoff = std::min(backoff * 2, 60);
   }
   stop = true;

@@ -42,7 +42,7 @@ void Challenger::run(const std::atomic<bool>& stop, const std::atomic<int>& runn
         sent_at_ -= kUnanswered - std::chrono::seconds(10);
       }
     }
-    for (int i = 0; i < 10 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    pause_unless_stopped(1, stop);
   }
 }
 

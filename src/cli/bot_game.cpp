@@ -33,11 +33,6 @@ int64_t ms_since(SteadyClock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - t).count();
 }
 
-// Sleeps `seconds`, waking early when `stop` is set.
-void pause(int seconds, const std::atomic<bool>& stop) {
-  for (int i = 0; i < seconds * 10 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-}
-
 class GamePlayer {
  public:
   GamePlayer(const BotHttp& http, const BotGameConfig& config, std::string id, const std::string& color,
@@ -68,7 +63,7 @@ class GamePlayer {
       if (heard) backoff = 1;
       say("the game stream ended (" + (r.status ? std::to_string(r.status) : r.body) + "); resuming in " +
           std::to_string(backoff) + " s");
-      pause(backoff, stop);
+      pause_unless_stopped(backoff, stop);
       backoff = std::min(backoff * 2, 30);
     }
   }
@@ -203,6 +198,10 @@ class GamePlayer {
 };
 
 }  // namespace
+
+void pause_unless_stopped(int seconds, const std::atomic<bool>& stop) {
+  for (int i = 0; i < seconds * 10 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+}
 
 void play_bot_game(const BotHttp& http, const BotGameConfig& config, const std::string& id,
                    const std::string& color, BotLog& log, const std::atomic<bool>& stop) {

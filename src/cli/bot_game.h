@@ -20,6 +20,9 @@ class BotLog {
   std::mutex mutex_;
 };
 
+// Sleeps `seconds`, waking early when `stop` is set (the bridge's backoffs and pauses).
+void pause_unless_stopped(int seconds, const std::atomic<bool>& stop);
+
 struct BotGameConfig {
   std::string engine;            // a match player spec (match/player.h): "cmd:<command>" or built-in options
   std::string route = "bot";     // the API's family: "bot" (a bot account) or "board" (a person's account)
