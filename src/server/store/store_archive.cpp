@@ -23,7 +23,8 @@ struct Table {
 constexpr Kind T = Kind::Text, I = Kind::Int, R = Kind::Real;
 
 // Every column of the tables an archive carries (store_migrations.cpp), in the schema's order.
-// Not carried: sessions and API tokens (secrets of one installation), puzzle attempts.
+// Not carried: sessions, API tokens and mailed tokens (secrets of one installation), puzzle
+// attempts, the mail outbox.
 const Table kAccounts{"accounts",
                       {{"id", T}, {"name", T}, {"name_key", T}, {"skeleton", T}, {"password", T}, {"role", T},
                        {"muted", I}, {"closed", I}, {"deleted", I}, {"created_at", I}, {"bot", I}}};
@@ -40,7 +41,11 @@ const Table kHistory{"rating_history",
                      {{"game_id", T}, {"account_id", T}, {"category", T}, {"color", T}, {"score", R},
                       {"rating_before", R}, {"rating_after", R}, {"deviation_before", R}, {"deviation_after", R},
                       {"at", I}}};
-const Table* const kTables[] = {&kAccounts, &kRatings, &kGames, &kEvents, &kReports, &kHistory};
+// An account's address and mail preferences go with it (not the tokens mailed, nor the outbox).
+const Table kEmail{"account_email",
+                   {{"account_id", T}, {"address", T}, {"address_key", T}, {"verified_at", I}, {"your_turn", I},
+                    {"time_low", I}, {"unsub_key", T}, {"changed_at", I}}};
+const Table* const kTables[] = {&kAccounts, &kRatings, &kEmail, &kGames, &kEvents, &kReports, &kHistory};
 
 const Table* find_table(const std::string& name) {
   for (const Table* t : kTables)
@@ -127,6 +132,7 @@ ArchiveCounts export_archive(Store& store, int64_t since_ms, std::ostream& out) 
     out << ojson{{"yinsh_archive", kArchiveFormat}, {"schema", schema_version(sql)}}.dump() << '\n';
     counts.accounts = write_rows(sql, kAccounts, "ORDER BY id", {}, out, counts);
     write_rows(sql, kRatings, "ORDER BY account_id, category", {}, out, counts);
+    write_rows(sql, kEmail, "ORDER BY account_id", {}, out, counts);
     for (const auto& g : sql.run("SELECT id FROM games WHERE created_at >= ? ORDER BY created_at, id", {since_ms})) {
       const std::string id = sql_text(g[0]);
       write_rows(sql, kGames, "WHERE id = ?", {id}, out, counts);
@@ -205,11 +211,11 @@ ArchiveImport import_archive(Store& store, std::istream& in, const std::string& 
       continue;
     }
     flush_game();
-    if (t != &kAccounts && t != &kRatings && t != &kReports) {
+    if (t != &kAccounts && t != &kRatings && t != &kEmail && t != &kReports) {
       reject(at + ": a row of " + t->name + " outside its game");
       continue;
     }
-    try {  // an account, a rating row or an uploaded record's report, on its own
+    try {  // an account, a rating row, an address or an uploaded record's report, on its own
       store.transact([&](Sql& sql) { insert_row(sql, *t, row); });
       if (t == &kAccounts) ++report.accounts;
     } catch (const UniqueViolation&) {

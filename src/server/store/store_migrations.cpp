@@ -97,6 +97,26 @@ const std::vector<std::vector<std::string>>& migrations() {
           "ALTER TABLE games ADD COLUMN deadline BIGINT",
           "CREATE INDEX games_by_deadline ON games(deadline)",
       },
+      // 8: e-mail (server/mail): accounts' addresses and notification preferences, the tokens
+      // mailed to them (BLAKE2b digests only), the outbox, and the keys of the notifications
+      // queued (one per game and move: several servers queue each one once).
+      {
+          "CREATE TABLE account_email (account_id TEXT PRIMARY KEY REFERENCES accounts(id), address TEXT NOT NULL, "
+          "address_key TEXT NOT NULL, verified_at BIGINT, your_turn INTEGER NOT NULL DEFAULT 1, "
+          "time_low INTEGER NOT NULL DEFAULT 1, unsub_key TEXT NOT NULL, changed_at BIGINT NOT NULL)",
+          "CREATE INDEX account_email_by_address ON account_email(address_key)",
+          "CREATE TABLE email_tokens (digest TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), "
+          "kind TEXT NOT NULL, address TEXT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, "
+          "used_at BIGINT)",
+          "CREATE INDEX email_tokens_by_account ON email_tokens(account_id, kind)",
+          "CREATE TABLE mail_outbox (id TEXT PRIMARY KEY, to_addr TEXT NOT NULL, kind TEXT NOT NULL, "
+          "message TEXT NOT NULL, created_at BIGINT NOT NULL, next_try BIGINT NOT NULL, "
+          "attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT NOT NULL DEFAULT '', sent_at BIGINT, "
+          "gave_up_at BIGINT, claimed_until BIGINT)",
+          "CREATE INDEX mail_outbox_due ON mail_outbox(sent_at, next_try)",
+          "CREATE TABLE mail_keys (id TEXT PRIMARY KEY, at BIGINT NOT NULL)",
+          "CREATE INDEX mail_keys_by_time ON mail_keys(at)",
+      },
   };
   return list;
 }

@@ -1,0 +1,112 @@
+// The notifications the mailer finds in the store (mailer.h): "your turn" and "time running
+// out" in correspondence games, each batched into one mail per player per look.
+#include <algorithm>
+#include <map>
+
+#include "server/common/ids.h"
+#include "server/mail/mailer.h"
+
+namespace yinsh::server {
+
+namespace {
+
+constexpr int64_t kDayMs = 24LL * 3600 * 1000;
+constexpr int64_t kKeysKeptMs = 60 * kDayMs;
+
+std::string time_left(int64_t ms) {
+  if (ms <= 0) return "no time";
+  const int64_t minutes = ms / 60000, hours = minutes / 60, days = hours / 24;
+  if (days > 0) return std::to_string(days) + (days == 1 ? " day " : " days ") + std::to_string(hours % 24) + " h";
+  if (hours > 0) return std::to_string(hours) + " h " + std::to_string(minutes % 60) + " min";
+  return std::to_string(std::max<int64_t>(1, minutes)) + " min";
+}
+
+struct Waiting {
+  std::string game, opponent, key;
+  int64_t left = 0;
+};
+
+struct Recipient {
+  std::string account, name, address, unsub_key;
+  std::vector<Waiting> games;
+};
+
+}  // namespace
+
+int Mailer::notify_now() {
+  return queue_notifications(MailKind::YourTurn) + queue_notifications(MailKind::TimeLow);
+}
+
+int Mailer::queue_notifications(MailKind kind) {
+  const int64_t now = clock_.now();  // the games' time
+  const bool turn = kind == MailKind::YourTurn;
+  int queued = 0;
+  tx_([&](Sql& sql) {
+    // The seat to move's account, with a verified address and this kind on; games that have
+    // no key of this kind at this ply yet.
+    const std::string prefix = turn ? "turn:" : "low:";
+    const auto rows = sql.run(
+        std::string("SELECT g.id, g.ply, g.deadline, g.base_ms, g.to_move, g.white, g.black, e.account_id, "
+                    "e.address, e.unsub_key, a.name FROM games g "
+                    "JOIN account_email e ON e.account_id = CASE WHEN g.to_move='white' THEN g.white_account "
+                    "ELSE g.black_account END JOIN accounts a ON a.id = e.account_id "
+                    "LEFT JOIN mail_keys k ON k.id = ? || g.id || ':' || g.ply "
+                    "WHERE g.status='active' AND g.deadline IS NOT NULL AND g.to_move IS NOT NULL "
+                    "AND e.verified_at IS NOT NULL AND a.deleted=0 AND k.id IS NULL AND ") +
+            (turn ? "e.your_turn=1 AND g.updated_at <= ?" : "e.time_low=1 AND g.deadline > ?"),
+        {prefix, turn ? now - options_.turn_delay_ms : now});
+    std::map<std::string, Recipient> to;
+    for (const auto& r : rows) {
+      const int64_t deadline = sql_int(r[2]), base = sql_int(r[3]);
+      const int64_t left = deadline - now;
+      if (!turn && left > std::min(kDayMs, base / 2)) continue;
+      const std::string key = prefix + sql_text(r[0]) + ":" + sql_text(r[1]);
+      // Exactly once across servers: the key's primary key lets one transaction write it.
+      sql.run("INSERT INTO mail_keys(id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", {key, now});
+      if (sql.changes() != 1) continue;
+      Recipient& who = to[sql_text(r[7])];
+      who.account = sql_text(r[7]);
+      who.address = sql_text(r[8]);
+      who.unsub_key = sql_text(r[9]);
+      who.name = sql_text(r[10]);
+      who.games.push_back({sql_text(r[0]), sql_text(sql_text(r[4]) == "white" ? r[6] : r[5]), key, left});
+    }
+    const int64_t wall = now_ms();
+    for (auto& [id, who] : to) {
+      std::sort(who.games.begin(), who.games.end(), [](const Waiting& a, const Waiting& b) { return a.left < b.left; });
+      const size_t n = who.games.size();
+      const std::string unsub =
+          options_.site_url + "/account#unsubscribe=" + EmailStore::unsubscribe_token(who.account, kind, who.unsub_key);
+      MailText m;
+      m.to = who.address;
+      m.unsubscribe_url = options_.site_url + "/api/account/unsubscribe?token=" +
+                          EmailStore::unsubscribe_token(who.account, kind, who.unsub_key);
+      std::string list;
+      for (const Waiting& w : who.games)
+        list += "  against " + (w.opponent.empty() ? std::string("an anonymous player") : w.opponent) + ", " +
+                time_left(w.left) + " left: " + options_.site_url + "/game/" + w.game + "\n";
+      if (turn) {
+        m.subject = n == 1 ? "Your turn against " + (who.games[0].opponent.empty() ? "your opponent" : who.games[0].opponent)
+                           : "Your turn in " + std::to_string(n) + " games on YINSH";
+        m.body = "Hello " + who.name + ",\n\nit is your turn in " + (n == 1 ? "this game" : "these games") + ":\n\n" +
+                 list + "\nAll your games: " + options_.site_url + "/games\n";
+      } else {
+        m.subject = n == 1 ? "Less than " + time_left(who.games[0].left) + " left in a YINSH game"
+                           : "Time is running out in " + std::to_string(n) + " YINSH games";
+        m.body = "Hello " + who.name + ",\n\nyour time to move is running out in " +
+                 (n == 1 ? "this game" : "these games") + ":\n\n" + list +
+                 "\nA player who runs out of time loses the game.\n";
+      }
+      m.body += std::string("\n-- \nYou get this mail because ") +
+                (turn ? "your-turn mails" : "time-running-out mails") +
+                " are on for your YINSH account. Turn them off with one click: " + unsub + "\n";
+      Outbox::add(sql, who.address, kind, wall, [&](const std::string& mid) { return compose(m, mid, wall); });
+      ++queued;
+    }
+    sql.run("DELETE FROM mail_keys WHERE at < ?", {now - kKeysKeptMs});
+  });
+  if (queued > 0) wake();
+  return queued;
+}
+
+}  // namespace yinsh::server
