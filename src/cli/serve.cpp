@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "commands.h"
@@ -150,10 +151,28 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--public-origin", opts->public_origin,
          "Where people reach the server (https://yinsh.example.org): the absolute URLs of link previews "
          "(default: the listening address)");
+  option(*cmd, "--smtp-url", opts->mail.relay.url,
+         "The SMTP relay mails go through (smtp://host:587, STARTTLS when offered; smtps://host:465); none: no mail")
+      ->check([](const std::string& v) {
+        return v.empty() || v.rfind("smtp://", 0) == 0 || v.rfind("smtps://", 0) == 0
+                   ? std::string()
+                   : std::string("must begin smtp:// or smtps://");
+      });
+  option(*cmd, "--smtp-user", opts->mail.relay.user, "User name at the SMTP relay (none: no authentication)");
+  auto smtp_password_file = std::make_shared<std::string>();
+  option(*cmd, "--smtp-password-file", *smtp_password_file,
+         "File holding the SMTP relay's password (its first line; kept out of the command line)");
+  option(*cmd, "--mail-from", opts->mail.from, "The From of the site's mails: \"YINSH <noreply@example.org>\"");
+  option(*cmd, "--mail-check-ms", opts->mail.notify_check_ms,
+         "How often correspondence games are looked at for your-turn and time-running-out mails")
+      ->check(CLI::Range(int64_t(10), int64_t(3600000)));
+  option(*cmd, "--mail-turn-delay-ms", opts->mail.turn_delay_ms,
+         "How old the last move must be before a your-turn mail goes (a quick reply sends none)")
+      ->check(CLI::Range(int64_t(0), int64_t(24) * 3600 * 1000));
   option(*cmd, "--trusted-proxy", opts->net.trusted_proxies,
          "Address of a reverse proxy whose X-Forwarded-For is believed (repeatable: 127.0.0.1)");
 
-  cmd->callback([opts, config, print_config, cmd] {
+  cmd->callback([opts, config, print_config, smtp_password_file, cmd] {
     std::string error;
     if (!config->empty() && !apply_config_file(*cmd, *config, &error)) {
       std::cerr << "error: " << error << "\n";
@@ -162,6 +181,13 @@ void add_serve_command(CLI::App& app) {
     // Not given: web/dist (a build tree) if it has the UI, else the UI installed beside the
     // binary (/usr/bin/yinsh -> /usr/share/yinsh/web, as the package lays it out).
     if (cmd->count("--web-root") == 0) opts->web_root = default_web_root(opts->web_root);
+    if (!smtp_password_file->empty()) {
+      std::ifstream in(*smtp_password_file);
+      if (!in || !std::getline(in, opts->mail.relay.password)) {
+        std::cerr << "error: cannot read the SMTP password from " << *smtp_password_file << "\n";
+        std::exit(2);
+      }
+    }
     if (*print_config) {
       std::cout << effective_config(*cmd, {"print-config", "test-clock"});
       return;

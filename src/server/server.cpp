@@ -51,6 +51,7 @@ struct Server::Impl {
   std::unique_ptr<AccountsApi> accounts;
   std::unique_ptr<BotsApi> bots;  // after accounts: its token lookups run on the accounts' pool
   std::unique_ptr<GamePages> pages;
+  std::unique_ptr<Mailer> mailer;  // after the accounts API, which queues its mails
   std::unique_ptr<ManualClock> test_clock;  // --test-clock only
   std::unique_ptr<TestClockRoutes> test_clock_routes;
   // Shared with every session (through its ConnectionTicket): sessions still pending when the
@@ -154,6 +155,11 @@ bool Server::start(std::string* error) {
   s.listener = std::make_shared<Listener>(s.ioc, s.ctx);
   if (!s.listener->open(s.options.host, s.options.port, error)) return false;
   s.pages = std::make_unique<GamePages>(*s.hub, s.ctx->web_root, public_origin(s.options, s.listener->port()));
+  if (s.options.mail.site_url.empty()) s.options.mail.site_url = public_origin(s.options, s.listener->port());
+  s.options.mail.warn = [ctx = s.ctx](const std::string& text) { ctx->logs->warn(text); };
+  s.mailer = std::make_unique<Mailer>([store = s.store.get()](const std::function<void(Sql&)>& work) { store->transact(work); },
+                                      s.options.hub.clock ? *s.options.hub.clock : system_clock(), s.options.mail);
+  s.accounts->set_mailer(s.mailer.get());
   s.ctx->pages = s.pages.get();
   try {
     s.hub->start();
@@ -162,6 +168,7 @@ bool Server::start(std::string* error) {
     return false;
   }
   join_site(s);
+  s.mailer->start();
   s.listener->run();
   s.running = true;
   s.ctx->logs->debug("store " + s.store->kind() + ", " + std::to_string(std::max(1, s.options.threads)) +
@@ -212,6 +219,7 @@ void Server::stop() {
   s.hub->stop();
   s.accounts->stop();
   s.bots->stop();  // after the accounts' pool, which hands it resolved tokens
+  s.mailer->stop();  // after the accounts' pool, which queues mails
   s.ctx->online.observe(nullptr);  // the site's rows of this server go with it (its goodbye)
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (s.ctx->sessions.size() > 0 && std::chrono::steady_clock::now() < until)

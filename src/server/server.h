@@ -9,6 +9,7 @@
 
 #include "server/accounts/accounts_api.h"
 #include "server/hub/hub.h"
+#include "server/mail/mailer.h"
 #include "server/net/net_limits.h"
 #include "server/site/pg_site.h"
 
@@ -29,6 +30,9 @@ struct ServerOptions {
   HubOptions hub;
   PgSiteOptions site;  // with PostgreSQL: the site's heartbeat and lease (docs/server.md "One site")
   AccountLimits accounts;
+  // The site's mail (server/mail/mailer.h): no relay (mail.relay.url empty), no mail. Its
+  // site_url defaults to the public origin.
+  MailOptions mail;
   // For tests only: the games' clock is a ManualClock that POST /api/test/clock moves forward.
   bool test_clock = false;
 };

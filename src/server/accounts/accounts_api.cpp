@@ -19,6 +19,7 @@
 #include "accounts/throttle.h"
 #include "server/accounts/accounts_store.h"
 #include "server/accounts/api_tokens.h"
+#include "server/accounts/email_api.h"
 #include "server/accounts/password_queue.h"
 #include "server/common/key_rate.h"
 #include "server/accounts/players_api.h"
@@ -74,6 +75,7 @@ struct AccountsApi::Impl {
   std::once_flag dummy_once;
   std::string dummy_hash;  // verified against for unknown names, so that they take as long
 
+  EmailApi email;  // after `accounts`, which it uses
   const OnlinePlayers* online;
   SiteBus* site = nullptr;
   // Every server (this one too) hears of it through the site and checks or closes the
@@ -87,7 +89,7 @@ struct AccountsApi::Impl {
         password_queue(l.password_threads, l.password_jobs_per_address, l.max_password_jobs),
         registrations(l.registrations_per_hour / 3600, l.registration_burst),
         pair_throttle(l.free_failures_account_address), address_throttle(l.free_failures_address),
-        account_throttle(l.free_failures_account), online(o) {}
+        account_throttle(l.free_failures_account), email(s, accounts), online(o) {}
 
   HttpReply serve(const AccountRequest& req);
   HttpReply serve_tokens(const AccountRequest& req, const Account& me, const std::string& what);
@@ -209,6 +211,9 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
   // A token acts in games, never on the account that made it: no new tokens, passwords, ...
   if (bearer)
     return http_error(403, "token_not_allowed", "this endpoint takes the session cookie, not an API token");
+  if (is_email_endpoint(what))
+    return email.serve(req, what, current(req), wall_ms(),
+                       [this](const std::string& id) { changed(id, AccountChange::SessionsEnded); });
   if (what == "tokens" || what.rfind("tokens/", 0) == 0) {
     const auto me = current(req);
     if (!me) return http_error(401, "not_logged_in", "log in first");
@@ -364,6 +369,8 @@ AccountsApi::~AccountsApi() { stop(); }
 
 void AccountsApi::set_site(SiteBus* site) { impl_->site = site; }
 
+void AccountsApi::set_mailer(Mailer* mailer) { impl_->email.set_mailer(mailer); }
+
 void AccountsApi::stop() {
   impl_->password_queue.stop();
   impl_->pool.join();
@@ -372,7 +379,7 @@ void AccountsApi::stop() {
 // Whether a request verifies or hashes a password (Argon2id): it goes to the password pool.
 static bool password_work(const AccountRequest& req) {
   static const std::string kPaths[] = {"/api/account/register", "/api/account/login", "/api/account/password",
-                                       "/api/account/delete"};
+                                       "/api/account/delete", "/api/account/password-reset/confirm"};
   return req.method == "POST" && std::find(std::begin(kPaths), std::end(kPaths), req.path) != std::end(kPaths);
 }
 

@@ -30,6 +30,7 @@
 namespace yinsh::server {
 
 class Store;
+class Mailer;
 
 constexpr int64_t kSessionCookieMaxAgeS = 30LL * 24 * 3600;
 
@@ -86,6 +87,9 @@ class AccountsApi : public HttpRoutes, public SessionResolver {
   // on its own (server.cpp: Hub::account_changed). Set before
   // serving; it must outlive the API. Without one nobody is told.
   void set_site(SiteBus* site);
+  // The site's mail (server/mail/mailer.h): address verification, password reset. Without one
+  // those endpoints answer 503 mail_disabled. Set before serving; it must outlive the API.
+  void set_mailer(Mailer* mailer);
   // Finishes the pool's work. Idempotent.
   void stop();
 
