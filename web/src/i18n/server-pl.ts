@@ -47,6 +47,9 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.bad_credentials": "Zła nazwa lub hasło.",
   "server.login_throttled": "Za dużo nieudanych prób; spróbuj ponownie za {retry_after_s} s.",
   "server.not_logged_in": "Najpierw się zaloguj.",
+  "server.bad_email": "To nie wygląda na adres e-mail.",
+  "server.email_limited": "Za dużo e-maili weryfikacyjnych w krótkim czasie; spróbuj ponownie za {retry_after_s} s.",
+  "server.reset_limited": "Za dużo próśb o nowe hasło; spróbuj ponownie za {retry_after_s} s.",
   "server.help":
     "Polecenia: /join [nazwa] zajmij wolne miejsce; /start zgoda na start; /resign poddaj się; /abort przerwij (przed pierwszym ruchem pierścienia); /undo poproś o cofnięcie ostatniego ruchu (lub przyjmij prośbę przeciwnika); /accept, /decline odpowiedz na prośbę o cofnięcie; /rematch zaproponuj rewanż; /help ten tekst. Wszystko inne to wiadomość na czacie.",
   "server.challenge_declined": "{name} odrzucił(a) twoje wyzwanie.",
