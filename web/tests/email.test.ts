@@ -1,6 +1,8 @@
-// E-mail on the account page: the calls' paths and bodies, and the answers they hand back.
+// E-mail on the account page: the calls' paths and bodies, the answers they hand back, and the
+// mail links' fragments.
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
+import { parseMailLink } from "../src/account/links";
 import { setLang } from "../src/i18n";
 import { accountEmail, passwordReset } from "../src/net/account";
 
@@ -73,5 +75,35 @@ describe("the e-mail calls", () => {
         ["/api/account/password-reset/confirm", { token: "tok", password: "correct horse" }],
       ],
     );
+  });
+});
+
+describe("the mail links' fragment", () => {
+  it("names the link and its token", () => {
+    assert.deepEqual(parseMailLink("#verify=abc-DEF_123.x9"), { kind: "verify", token: "abc-DEF_123.x9" });
+    assert.deepEqual(parseMailLink("#reset=r"), { kind: "reset", token: "r" });
+    assert.deepEqual(parseMailLink("#unsubscribe=u.v"), { kind: "unsubscribe", token: "u.v" });
+    assert.deepEqual(parseMailLink("verify=abc"), { kind: "verify", token: "abc" }, "without the #");
+  });
+  it("is null for other fragments and bad tokens", () => {
+    for (const hash of [
+      "",
+      "#",
+      "#verify",
+      "#verify=",
+      "#login=abc",
+      "#Verify=abc",
+      "#verify=abc&reset=def",
+      "#verify=abc def",
+      "#verify=abc%20",
+      "#verify=abc=",
+      "#verify=abc\n",
+      "#reset=<script>",
+      "##verify=abc",
+      " #verify=abc",
+      `#reset=${"a".repeat(513)}`,
+    ])
+      assert.equal(parseMailLink(hash), null, JSON.stringify(hash));
+    assert.equal(parseMailLink(`#reset=${"a".repeat(512)}`)?.token.length, 512);
   });
 });
