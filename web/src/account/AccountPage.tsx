@@ -1,12 +1,14 @@
 // /account: log in or register (a guest), or the account's own settings (logged in): log
-// out, log out everywhere, change the password, delete the account, API tokens (ApiTokens.tsx). And AccountMenu, the
-// header's link to it. Every string is in the i18n catalogue.
+// out, log out everywhere, change the password, delete the account, the e-mail address and
+// mails (EmailSettings.tsx), API tokens (ApiTokens.tsx). And AccountMenu, the header's link to
+// it. Every string is in the i18n catalogue.
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import { type Account, accounts, useAccount } from "../net/account";
 import { errorText as message } from "../net/api";
 import { linkClick, navigate } from "../ui/router";
 import { ApiTokens } from "./ApiTokens";
+import { EmailSettings } from "./EmailSettings";
 
 export function AccountMenu() {
   const account = useAccount();
@@ -162,6 +164,7 @@ function Settings(props: { account: Account }) {
         <p class="small">{t("account.delete_note")}</p>
       </form>
       {note ? <p role="status">{note}</p> : null}
+      <EmailSettings />
       <ApiTokens />
     </section>
   );

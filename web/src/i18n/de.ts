@@ -59,6 +59,20 @@ export const de: Record<Key, string> = {
   "account.token_unused": "nie benutzt",
   "account.token_need_scope": "Wähle mindestens einen Bereich.",
 
+  "account.email": "E-Mail",
+  "account.email_intro":
+    "Mit einer bestätigten Adresse kannst du ein neues Passwort wählen, wenn du deines vergessen hast, und die unten gewählten Mails bekommen.",
+  "account.email_none": "Noch keine Adresse.",
+  "account.email_verified": "Deine Adresse: {address} (bestätigt).",
+  "account.email_unverified": "Eine Bestätigungsmail wurde an {address} geschickt; folge ihrem Link.",
+  "account.email_address": "E-Mail-Adresse",
+  "account.email_save": "Adresse speichern",
+  "account.email_remove": "Adresse entfernen",
+  "account.mails": "Schick mir eine Mail",
+  "account.mail_your_turn": "wenn ich am Zug bin",
+  "account.mail_time_low": "wenn meine Zeit knapp wird",
+  "account.mails_need_address": "Diese Mails gehen nur an eine bestätigte Adresse.",
+
   "category.bullet": "Bullet",
   "category.blitz": "Blitz",
   "category.rapid": "Schnellschach",

@@ -57,6 +57,20 @@ export const en = {
   "account.token_unused": "never used",
   "account.token_need_scope": "Choose at least one scope.",
 
+  "account.email": "E-mail",
+  "account.email_intro":
+    "With a verified address you can choose a new password when you have forgotten yours, and get the mails you ask for below.",
+  "account.email_none": "No address yet.",
+  "account.email_verified": "Your address: {address} (verified).",
+  "account.email_unverified": "A verification mail was sent to {address}; follow its link.",
+  "account.email_address": "E-mail address",
+  "account.email_save": "Save address",
+  "account.email_remove": "Remove address",
+  "account.mails": "Mail me",
+  "account.mail_your_turn": "when it is my turn",
+  "account.mail_time_low": "when my time is running out",
+  "account.mails_need_address": "These mails need a verified address.",
+
   "category.bullet": "Bullet",
   "category.blitz": "Blitz",
   "category.rapid": "Rapid",

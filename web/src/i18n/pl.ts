@@ -59,6 +59,20 @@ export const pl: Record<Key, string> = {
   "account.token_unused": "nigdy nieużyty",
   "account.token_need_scope": "Wybierz co najmniej jeden zakres.",
 
+  "account.email": "Poczta e-mail",
+  "account.email_intro":
+    "Ze zweryfikowanym adresem możesz wybrać nowe hasło, gdy zapomnisz obecnego, i dostawać wybrane poniżej e-maile.",
+  "account.email_none": "Brak adresu.",
+  "account.email_verified": "Twój adres: {address} (zweryfikowany).",
+  "account.email_unverified": "Na adres {address} wysłano e-mail weryfikacyjny; kliknij zawarty w nim link.",
+  "account.email_address": "Adres e-mail",
+  "account.email_save": "Zapisz adres",
+  "account.email_remove": "Usuń adres",
+  "account.mails": "Wysyłaj mi e-mail",
+  "account.mail_your_turn": "gdy jest mój ruch",
+  "account.mail_time_low": "gdy kończy mi się czas",
+  "account.mails_need_address": "Te e-maile wychodzą tylko na zweryfikowany adres.",
+
   "category.bullet": "Bullet",
   "category.blitz": "Błyskawiczne",
   "category.rapid": "Szybkie",
