@@ -18,7 +18,7 @@ function status(email: Email | null): string {
 }
 
 /** `reload`: a new value asks the server again (a mail's link changed the address or the mails). */
-export function EmailSettings(props: { reload?: number }) {
+export function EmailSettings(props: { reload: number }) {
   const [email, setEmail] = useState<Email | null>(null);
   const [address, setAddress] = useState("");
   const [busy, setBusy] = useState(false);

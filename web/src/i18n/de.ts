@@ -72,6 +72,20 @@ export const de: Record<Key, string> = {
   "account.mail_your_turn": "wenn ich am Zug bin",
   "account.mail_time_low": "wenn meine Zeit knapp wird",
   "account.mails_need_address": "Diese Mails gehen nur an eine bestätigte Adresse.",
+  "account.link_checking": "Der Link wird geprüft…",
+  "account.link_invalid": "Dieser Link gilt nicht mehr: Er wurde schon benutzt oder ist abgelaufen.",
+  "account.link_verified": "Die E-Mail-Adresse von {name} ist bestätigt.",
+  "account.unsubscribed_your_turn":
+    "Du bekommst keine Mails mehr, wenn du am Zug bist; ändern kannst du das auf deiner Kontoseite.",
+  "account.unsubscribed_time_low":
+    "Du bekommst keine Mails mehr, wenn deine Zeit knapp wird; ändern kannst du das auf deiner Kontoseite.",
+  "account.unsubscribed": "Du bekommst diese Mails nicht mehr; ändern kannst du das auf deiner Kontoseite.",
+  "account.reset_title": "Wähle ein neues Passwort",
+  "account.reset_repeat": "Das neue Passwort noch einmal",
+  "account.reset_submit": "Neues Passwort setzen",
+  "account.reset_mismatch": "Die beiden Passwörter sind verschieden.",
+  "account.reset_done":
+    "Das Passwort von {name} ist geändert, und alle Sitzungen des Kontos sind abgemeldet: Melde dich mit dem neuen Passwort an.",
 
   "category.bullet": "Bullet",
   "category.blitz": "Blitz",

@@ -70,6 +70,20 @@ export const en = {
   "account.mail_your_turn": "when it is my turn",
   "account.mail_time_low": "when my time is running out",
   "account.mails_need_address": "These mails need a verified address.",
+  "account.link_checking": "Checking the link…",
+  "account.link_invalid": "This link is no longer valid: it was used already, or it has expired.",
+  "account.link_verified": "The e-mail address of {name} is verified.",
+  "account.unsubscribed_your_turn":
+    "You will no longer get mails when it is your turn; change this on your account page.",
+  "account.unsubscribed_time_low":
+    "You will no longer get mails when your time is running out; change this on your account page.",
+  "account.unsubscribed": "You will no longer get these mails; change this on your account page.",
+  "account.reset_title": "Choose a new password",
+  "account.reset_repeat": "The new password again",
+  "account.reset_submit": "Set the new password",
+  "account.reset_mismatch": "The two passwords differ.",
+  "account.reset_done":
+    "The password of {name} is changed, and every session of the account is logged out: log in with the new password.",
 
   "category.bullet": "Bullet",
   "category.blitz": "Blitz",

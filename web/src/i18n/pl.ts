@@ -72,6 +72,20 @@ export const pl: Record<Key, string> = {
   "account.mail_your_turn": "gdy jest mój ruch",
   "account.mail_time_low": "gdy kończy mi się czas",
   "account.mails_need_address": "Te e-maile wychodzą tylko na zweryfikowany adres.",
+  "account.link_checking": "Sprawdzanie linku…",
+  "account.link_invalid": "Ten link jest już nieważny: został użyty albo wygasł.",
+  "account.link_verified": "Adres e-mail konta {name} został zweryfikowany.",
+  "account.unsubscribed_your_turn":
+    "Nie będziesz już dostawać e-maili, gdy jest twój ruch; możesz to zmienić na stronie swojego konta.",
+  "account.unsubscribed_time_low":
+    "Nie będziesz już dostawać e-maili, gdy kończy ci się czas; możesz to zmienić na stronie swojego konta.",
+  "account.unsubscribed": "Nie będziesz już dostawać tych e-maili; możesz to zmienić na stronie swojego konta.",
+  "account.reset_title": "Wybierz nowe hasło",
+  "account.reset_repeat": "Powtórz nowe hasło",
+  "account.reset_submit": "Ustaw nowe hasło",
+  "account.reset_mismatch": "Hasła się różnią.",
+  "account.reset_done":
+    "Hasło konta {name} zostało zmienione, a wszystkie sesje konta wylogowane: zaloguj się nowym hasłem.",
 
   "category.bullet": "Bullet",
   "category.blitz": "Błyskawiczne",
