@@ -1,12 +1,12 @@
 // /account: log in or register (a guest), or the account's own settings (logged in): log
 // out, log out everywhere, change the password, delete the account, the e-mail address and
-// mails (EmailSettings.tsx), API tokens (ApiTokens.tsx). Logged in or not, the links in the
-// account's mails (MailLinks.tsx). And AccountMenu, the header's link to it. Every string is in
+// mails (EmailSettings.tsx), API tokens (ApiTokens.tsx). A guest can ask for a password reset
+// link; logged in or not, the links in the account's mails are followed (MailLinks.tsx). And AccountMenu, the header's link to it. Every string is in
 // the i18n catalogue.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n";
-import { type Account, accounts, useAccount } from "../net/account";
+import { type Account, accounts, passwordReset, useAccount } from "../net/account";
 import { errorText as message } from "../net/api";
 import { linkClick, navigate } from "../ui/router";
 import { ApiTokens } from "./ApiTokens";
@@ -102,6 +102,53 @@ function Credentials(props: {
         {register ? t("account.register") : t("account.login")}
       </button>
     </form>
+  );
+}
+
+/** "Forgot your password?": asks for a reset link by name or address. The answer is the same
+ *  whether or not an account matched, and so are the words shown. */
+function ForgotPassword() {
+  const [login, setLogin] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setSent(false);
+    setError(null);
+    try {
+      await passwordReset.ask(login.trim());
+      setSent(true);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <details class="forgot" data-testid="forgot-password">
+      <summary>{t("account.forgot")}</summary>
+      <form class="account-form" onSubmit={submit}>
+        <p class="small">{t("account.forgot_intro")}</p>
+        <Field
+          id="forgot-login"
+          label={t("account.forgot_login")}
+          value={login}
+          set={setLogin}
+          autocomplete="username"
+        />
+        <button type="submit" disabled={busy}>
+          {t("account.forgot_submit")}
+        </button>
+      </form>
+      {sent ? <p role="status">{t("account.forgot_sent")}</p> : null}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </details>
   );
 }
 
@@ -206,6 +253,7 @@ export function AccountPage() {
           <p>{t("account.intro")}</p>
           <div class="account-forms">
             <Credentials key={loginName} mode="login" error={error} setError={setError} name={loginName} />
+            <ForgotPassword />
             <Credentials mode="register" error={error} setError={setError} />
           </div>
         </>

@@ -86,6 +86,12 @@ export const de: Record<Key, string> = {
   "account.reset_mismatch": "Die beiden Passwörter sind verschieden.",
   "account.reset_done":
     "Das Passwort von {name} ist geändert, und alle Sitzungen des Kontos sind abgemeldet: Melde dich mit dem neuen Passwort an.",
+  "account.forgot": "Passwort vergessen?",
+  "account.forgot_intro":
+    "Wir schicken einen Link, mit dem du ein neues Passwort wählst, an die bestätigte Adresse des Kontos.",
+  "account.forgot_login": "Name oder E-Mail-Adresse",
+  "account.forgot_submit": "Link schicken",
+  "account.forgot_sent": "Wenn ein Konto mit bestätigter Adresse passt, ist eine Mail unterwegs.",
 
   "category.bullet": "Bullet",
   "category.blitz": "Blitz",

@@ -84,6 +84,11 @@ export const en = {
   "account.reset_mismatch": "The two passwords differ.",
   "account.reset_done":
     "The password of {name} is changed, and every session of the account is logged out: log in with the new password.",
+  "account.forgot": "Forgot your password?",
+  "account.forgot_intro": "We mail a link for choosing a new password to the account's verified address.",
+  "account.forgot_login": "Name or e-mail address",
+  "account.forgot_submit": "Send me a link",
+  "account.forgot_sent": "If an account with a verified address matches, a mail is on its way.",
 
   "category.bullet": "Bullet",
   "category.blitz": "Blitz",

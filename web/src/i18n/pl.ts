@@ -86,6 +86,11 @@ export const pl: Record<Key, string> = {
   "account.reset_mismatch": "Hasła się różnią.",
   "account.reset_done":
     "Hasło konta {name} zostało zmienione, a wszystkie sesje konta wylogowane: zaloguj się nowym hasłem.",
+  "account.forgot": "Nie pamiętasz hasła?",
+  "account.forgot_intro": "Wyślemy link do wybrania nowego hasła na zweryfikowany adres konta.",
+  "account.forgot_login": "Nazwa lub adres e-mail",
+  "account.forgot_submit": "Wyślij link",
+  "account.forgot_sent": "Jeśli pasuje konto ze zweryfikowanym adresem, e-mail jest już w drodze.",
 
   "category.bullet": "Bullet",
   "category.blitz": "Błyskawiczne",
