@@ -17,8 +17,11 @@ export type LinkState =
   | { show: "reset"; token: string }
   | null;
 
-function clearFragment(): void {
-  history.replaceState(history.state, "", location.pathname + location.search);
+/** Takes the link with `token` out of the address bar, if it is still there (the visitor may
+ *  have gone on to another page, with a fragment of its own, while the server answered). */
+function clearFragment(token: string): void {
+  if (parseMailLink(location.hash)?.token === token)
+    history.replaceState(history.state, "", location.pathname + location.search);
 }
 
 /** The server refused the token itself (unknown, used or expired): the link is spent. */
@@ -43,8 +46,9 @@ async function follow(link: MailLink): Promise<string> {
 
 /**
  * The state of the page's mail link, read when the page opens and when its fragment changes.
- * `changed` is called once a link has changed the account's address or mails. Kept by the page
- * itself (not by a part that logging in or out replaces), so that each link is posted once.
+ * `changed` (the first render's: it should only set state) is called once a link has changed
+ * the account's address or mails. Kept by the page itself (not by a part that logging in or out
+ * replaces), so that each link is posted once.
  */
 export function useMailLink(changed: () => void): [LinkState, (s: LinkState) => void] {
   const [state, setState] = useState<LinkState>(null);
@@ -56,13 +60,13 @@ export function useMailLink(changed: () => void): [LinkState, (s: LinkState) => 
       setState({ show: "checking" });
       follow(link).then(
         (text) => {
-          clearFragment();
+          clearFragment(link.token);
           if (!live) return;
           setState({ show: "done", text });
           changed();
         },
         (err) => {
-          if (refused(err)) clearFragment();
+          if (refused(err)) clearFragment(link.token);
           if (live) setState({ show: "failed", text: failure(err) });
         },
       );
@@ -91,11 +95,11 @@ function ResetPassword(props: { token: string; done: (name: string) => void; fai
     setBusy(true);
     try {
       const name = await passwordReset.confirm(props.token, password);
-      clearFragment();
+      clearFragment(props.token);
       props.done(name);
     } catch (err) {
       if (err instanceof ApiError && err.code === "bad_token") {
-        clearFragment();
+        clearFragment(props.token);
         props.failed(failure(err));
       } else setError(message(err));
     } finally {
