@@ -2,7 +2,7 @@
 // visitor is logged in: a verify or unsubscribe link at once, with its outcome shown; a reset
 // link asks for the new password first. Once the server has answered, the fragment is cleared
 // (history.replaceState), so that a reload or a bookmark does not post a spent token again;
-// when the server could not be reached it stays, and a reload tries again.
+// when the server could not be reached, or asked to wait, it stays, and a reload tries again.
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { accountEmail, type MailKind, passwordReset } from "../net/account";
@@ -24,9 +24,10 @@ function clearFragment(token: string): void {
     history.replaceState(history.state, "", location.pathname + location.search);
 }
 
-/** The server refused the token itself (unknown, used or expired): the link is spent. */
+/** The server refused the token itself (unknown, used or expired) or the request: trying the
+ *  link again cannot help. Not so when it was unreachable, busy, or asked to wait (429). */
 function refused(err: unknown): boolean {
-  return err instanceof ApiError && err.status >= 400 && err.status < 500;
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
 }
 
 function failure(err: unknown): string {
