@@ -30,8 +30,14 @@ function refused(err: unknown): boolean {
   return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
 }
 
+/** A token unknown, used or expired: bad_token (whose catalogue sentence is about a seat's
+ *  token), or link_expired. */
+function spent(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === "bad_token" || err.code === "link_expired");
+}
+
 function failure(err: unknown): string {
-  return err instanceof ApiError && err.code === "bad_token" ? t("account.link_invalid") : message(err);
+  return spent(err) ? t("account.link_invalid") : message(err);
 }
 
 function unsubscribed(kind: MailKind): string {
@@ -99,7 +105,7 @@ function ResetPassword(props: { token: string; done: (name: string) => void; fai
       clearFragment(props.token);
       props.done(name);
     } catch (err) {
-      if (err instanceof ApiError && err.code === "bad_token") {
+      if (spent(err)) {
         clearFragment(props.token);
         props.failed(failure(err));
       } else setError(message(err));
