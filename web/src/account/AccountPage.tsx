@@ -1,12 +1,17 @@
 // /account: log in or register (a guest), or the account's own settings (logged in): log
-// out, log out everywhere, change the password, delete the account, API tokens (ApiTokens.tsx). And AccountMenu, the
-// header's link to it. Every string is in the i18n catalogue.
-import { useState } from "preact/hooks";
+// out, log out everywhere, change the password, delete the account, the e-mail address and
+// mails (EmailSettings.tsx), API tokens (ApiTokens.tsx). A guest can ask for a password reset
+// link; logged in or not, the links in the account's mails are followed (MailLinks.tsx). And AccountMenu, the header's link to it. Every string is in
+// the i18n catalogue.
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n";
-import { type Account, accounts, useAccount } from "../net/account";
+import { type Account, accounts, passwordReset, useAccount } from "../net/account";
 import { errorText as message } from "../net/api";
 import { linkClick, navigate } from "../ui/router";
 import { ApiTokens } from "./ApiTokens";
+import { EmailSettings } from "./EmailSettings";
+import { MailLinkPanel, useMailLink } from "./MailLinks";
 
 export function AccountMenu() {
   const account = useAccount();
@@ -45,8 +50,14 @@ function Field(props: {
  *  replaces (never sits beside) the message of an earlier one. */
 type PageError = { mode: "login" | "register"; text: string } | null;
 
-function Credentials(props: { mode: "login" | "register"; error: PageError; setError: (e: PageError) => void }) {
-  const [name, setName] = useState("");
+/** `name`: the name to start with (a password reset's account), the password field focused. */
+function Credentials(props: {
+  mode: "login" | "register";
+  error: PageError;
+  setError: (e: PageError) => void;
+  name?: string;
+}) {
+  const [name, setName] = useState(props.name ?? "");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const { setError } = props;
@@ -66,6 +77,9 @@ function Credentials(props: { mode: "login" | "register"; error: PageError; setE
     }
   };
   const id = props.mode;
+  useEffect(() => {
+    if (props.name) document.getElementById(`${id}-password`)?.focus();
+  }, []);
   return (
     <form class="account-form" data-testid={`${id}-form`} onSubmit={submit}>
       <h2>{register ? t("account.register") : t("account.login")}</h2>
@@ -91,7 +105,55 @@ function Credentials(props: { mode: "login" | "register"; error: PageError; setE
   );
 }
 
-function Settings(props: { account: Account }) {
+/** "Forgot your password?": asks for a reset link by name or address. The answer is the same
+ *  whether or not an account matched, and so are the words shown. */
+function ForgotPassword() {
+  const [login, setLogin] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setSent(false);
+    setError(null);
+    try {
+      await passwordReset.ask(login.trim());
+      setSent(true);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <details class="forgot" data-testid="forgot-password">
+      <summary>{t("account.forgot")}</summary>
+      <form class="account-form" onSubmit={submit}>
+        <p class="small">{t("account.forgot_intro")}</p>
+        <Field
+          id="forgot-login"
+          label={t("account.forgot_login")}
+          value={login}
+          set={setLogin}
+          autocomplete="username"
+        />
+        <button type="submit" disabled={busy}>
+          {t("account.forgot_submit")}
+        </button>
+      </form>
+      {sent ? <p role="status">{t("account.forgot_sent")}</p> : null}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
+/** `children`: the outcome of a mail's link, under the heading. `reload`: see EmailSettings. */
+function Settings(props: { account: Account; reload: number; children?: ComponentChildren }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [note, setNote] = useState<string | null>(null);
@@ -107,6 +169,7 @@ function Settings(props: { account: Account }) {
   return (
     <section data-testid="account-settings">
       <h1>{t("account.title", { name: props.account.name })}</h1>
+      {props.children}
       <p>{props.account.role === "admin" ? t("account.role_admin") : t("account.role_player")}</p>
       <p>
         <a href={`/@/${encodeURIComponent(props.account.name)}`} onClick={linkClick} data-testid="my-page">
@@ -162,6 +225,7 @@ function Settings(props: { account: Account }) {
         <p class="small">{t("account.delete_note")}</p>
       </form>
       {note ? <p role="status">{note}</p> : null}
+      <EmailSettings reload={props.reload} />
       <ApiTokens />
     </section>
   );
@@ -170,18 +234,26 @@ function Settings(props: { account: Account }) {
 export function AccountPage() {
   const account = useAccount();
   const [error, setError] = useState<PageError>(null);
+  const [reload, setReload] = useState(0);
+  const [loginName, setLoginName] = useState("");
+  const [link, setLink] = useMailLink(() => setReload((n) => n + 1));
+  const linkPanel = <MailLinkPanel state={link} set={setLink} reset={setLoginName} />;
   return (
     <main class="page narrow account-page" data-testid="account-page">
       {account === undefined ? (
         <p role="status">{t("account.loading")}</p>
       ) : account ? (
-        <Settings account={account} />
+        <Settings account={account} reload={reload}>
+          {linkPanel}
+        </Settings>
       ) : (
         <>
           <h1 class="sr-only">{t("account.login_link")}</h1>
+          {linkPanel}
           <p>{t("account.intro")}</p>
           <div class="account-forms">
-            <Credentials mode="login" error={error} setError={setError} />
+            <Credentials key={loginName} mode="login" error={error} setError={setError} name={loginName} />
+            <ForgotPassword />
             <Credentials mode="register" error={error} setError={setError} />
           </div>
         </>

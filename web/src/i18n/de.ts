@@ -59,6 +59,40 @@ export const de: Record<Key, string> = {
   "account.token_unused": "nie benutzt",
   "account.token_need_scope": "Wähle mindestens einen Bereich.",
 
+  "account.email": "E-Mail",
+  "account.email_intro":
+    "Mit einer bestätigten Adresse kannst du ein neues Passwort wählen, wenn du deines vergessen hast, und die unten gewählten Mails bekommen.",
+  "account.email_none": "Noch keine Adresse.",
+  "account.email_verified": "Deine Adresse: {address} (bestätigt).",
+  "account.email_unverified": "Eine Bestätigungsmail wurde an {address} geschickt; folge ihrem Link.",
+  "account.email_address": "E-Mail-Adresse",
+  "account.email_save": "Adresse speichern",
+  "account.email_remove": "Adresse entfernen",
+  "account.mails": "Schick mir eine Mail",
+  "account.mail_your_turn": "wenn ich am Zug bin",
+  "account.mail_time_low": "wenn meine Zeit knapp wird",
+  "account.mails_need_address": "Diese Mails gehen nur an eine bestätigte Adresse.",
+  "account.link_checking": "Der Link wird geprüft…",
+  "account.link_invalid": "Dieser Link gilt nicht mehr: Er wurde schon benutzt oder ist abgelaufen.",
+  "account.link_verified": "Die E-Mail-Adresse von {name} ist bestätigt.",
+  "account.unsubscribed_your_turn":
+    "Du bekommst keine Mails mehr, wenn du am Zug bist; ändern kannst du das auf deiner Kontoseite.",
+  "account.unsubscribed_time_low":
+    "Du bekommst keine Mails mehr, wenn deine Zeit knapp wird; ändern kannst du das auf deiner Kontoseite.",
+  "account.unsubscribed": "Du bekommst diese Mails nicht mehr; ändern kannst du das auf deiner Kontoseite.",
+  "account.reset_title": "Wähle ein neues Passwort",
+  "account.reset_repeat": "Das neue Passwort noch einmal",
+  "account.reset_submit": "Neues Passwort setzen",
+  "account.reset_mismatch": "Die beiden Passwörter sind verschieden.",
+  "account.reset_done":
+    "Das Passwort von {name} ist geändert, und alle Sitzungen des Kontos sind abgemeldet: Melde dich mit dem neuen Passwort an.",
+  "account.forgot": "Passwort vergessen?",
+  "account.forgot_intro":
+    "Wir schicken einen Link, mit dem du ein neues Passwort wählst, an die bestätigte Adresse des Kontos.",
+  "account.forgot_login": "Name oder E-Mail-Adresse",
+  "account.forgot_submit": "Link schicken",
+  "account.forgot_sent": "Wenn ein Konto mit bestätigter Adresse passt, ist eine Mail unterwegs.",
+
   "category.bullet": "Bullet",
   "category.blitz": "Blitz",
   "category.rapid": "Schnellschach",

@@ -50,6 +50,12 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
   "server.bad_credentials": "Falscher Name oder falsches Passwort.",
   "server.login_throttled": "Zu viele Fehlversuche; versuche es in {retry_after_s} s noch einmal.",
   "server.not_logged_in": "Melde dich zuerst an.",
+  "server.bad_email": "Das sieht nicht wie eine E-Mail-Adresse aus.",
+  "server.email_limited": "Du hast die Adresse zu oft geändert; versuche es in {retry_after_s} s noch einmal.",
+  "server.reset_limited": "Zu oft ein neues Passwort angefordert; versuche es in {retry_after_s} s noch einmal.",
+  "server.link_expired": "Dieser Link gilt nicht mehr: Er wurde schon benutzt oder ist abgelaufen.",
+  "server.mail_disabled":
+    "Dieser Server verschickt keine Mails: E-Mail-Adressen und neue Passwörter per Mail sind abgeschaltet.",
   "server.help":
     "Befehle: /join [Name] einen freien Platz nehmen; /start dem Start zustimmen; /resign aufgeben; /abort abbrechen (vor dem ersten Ringzug); /undo bitten, den letzten Zug zurückzunehmen (oder die Bitte des Gegners annehmen); /accept, /decline eine Rücknahmebitte beantworten; /rematch eine Revanche anbieten; /help dieser Text. Alles andere ist eine Chatzeile.",
   "server.challenge_declined": "{name} hat deine Herausforderung abgelehnt.",

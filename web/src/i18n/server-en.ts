@@ -7,6 +7,8 @@ export const serverEn = {
   "server.not_started": "The game has not started yet.",
   "server.game_over": "The game is over.",
   "server.game_not_found": "There is no such game.",
+  // A seat's token. A spent link from a mail may be refused with this code too (or with
+  // link_expired): the account page words that refusal itself (account.link_invalid).
   "server.bad_token": "This browser's seat key for the game is not valid; you are watching.",
   "server.not_seated": "Only the players can do that; you are watching.",
   "server.seat_taken": "That seat has been taken.",
@@ -45,6 +47,11 @@ export const serverEn = {
   "server.bad_credentials": "Wrong name or password.",
   "server.login_throttled": "Too many failed attempts; try again in {retry_after_s} s.",
   "server.not_logged_in": "Log in first.",
+  "server.bad_email": "That does not look like an e-mail address.",
+  "server.email_limited": "You have changed the address too often; try again in {retry_after_s} s.",
+  "server.reset_limited": "Too many password resets asked for; try again in {retry_after_s} s.",
+  "server.link_expired": "This link is no longer valid: it was used already, or it has expired.",
+  "server.mail_disabled": "This server sends no mail: e-mail addresses and password resets are off.",
   "server.help":
     "Commands: /join [name] take a free seat; /start agree to start; /resign; /abort (before the first ring move); /undo ask to take back your last turn (or accept the opponent's request); /accept, /decline answer an undo request; /rematch offer a rematch; /help this text. Anything else is a chat line.",
   "server.challenge_declined": "{name} declined your challenge.",

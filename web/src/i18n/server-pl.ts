@@ -47,6 +47,11 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.bad_credentials": "Zła nazwa lub hasło.",
   "server.login_throttled": "Za dużo nieudanych prób; spróbuj ponownie za {retry_after_s} s.",
   "server.not_logged_in": "Najpierw się zaloguj.",
+  "server.bad_email": "To nie wygląda na adres e-mail.",
+  "server.email_limited": "Adres był zmieniany zbyt często; spróbuj ponownie za {retry_after_s} s.",
+  "server.reset_limited": "Za dużo próśb o nowe hasło; spróbuj ponownie za {retry_after_s} s.",
+  "server.link_expired": "Ten link jest już nieważny: został użyty albo wygasł.",
+  "server.mail_disabled": "Ten serwer nie wysyła e-maili: adresy e-mail i resetowanie hasła są wyłączone.",
   "server.help":
     "Polecenia: /join [nazwa] zajmij wolne miejsce; /start zgoda na start; /resign poddaj się; /abort przerwij (przed pierwszym ruchem pierścienia); /undo poproś o cofnięcie ostatniego ruchu (lub przyjmij prośbę przeciwnika); /accept, /decline odpowiedz na prośbę o cofnięcie; /rematch zaproponuj rewanż; /help ten tekst. Wszystko inne to wiadomość na czacie.",
   "server.challenge_declined": "{name} odrzucił(a) twoje wyzwanie.",

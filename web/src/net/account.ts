@@ -2,6 +2,8 @@
 // calls that change it. The session itself is an HttpOnly cookie the page never reads; it
 // learns the account from GET /api/account/me. Register and log in send the seat tokens this
 // browser holds (localStorage "yinsh.seat.<game>"), so a guest's games become the account's.
+// The e-mail calls: the account's address and the mails it asks for, and the three links a
+// mail can hold (verify the address, reset the password, unsubscribe), which need no login.
 import { useEffect, useState } from "preact/hooks";
 import { request, saveToken } from "./api";
 import type { ClockSpec, Color } from "./types";
@@ -97,6 +99,59 @@ export const apiTokens = {
   },
   async revoke(id: string): Promise<void> {
     await request("DELETE", `/api/account/tokens/${encodeURIComponent(id)}`);
+  },
+};
+
+/** The mails an account can ask for: one when it is its turn, one when its time runs low. */
+export interface MailPrefs {
+  your_turn: boolean;
+  time_low: boolean;
+}
+export type MailKind = keyof MailPrefs;
+
+/** The account's e-mail address (null: none), whether its owner followed the verification
+ *  mail's link, and the mails it asked for (sent only to a verified address). */
+export interface EmailSettings {
+  address: string | null;
+  verified: boolean;
+  prefs: MailPrefs;
+}
+
+type EmailReply = { email: EmailSettings };
+
+export const accountEmail = {
+  async get(): Promise<EmailSettings> {
+    return (await request<EmailReply>("GET", "/api/account/email")).email;
+  },
+  /** Sets (or, with "", removes) the address; a new one is sent a verification mail. */
+  async set(address: string): Promise<EmailSettings> {
+    return (await request<EmailReply>("POST", "/api/account/email", { address })).email;
+  },
+  async setPrefs(prefs: MailPrefs): Promise<EmailSettings> {
+    return (await request<EmailReply>("POST", "/api/account/notifications", prefs)).email;
+  },
+  /** Follows a verification mail's link (no login needed): the account it verified. */
+  async verify(token: string): Promise<{ name: string; email: EmailSettings }> {
+    return request("POST", "/api/account/email/verify", { token });
+  },
+  /** Follows a mail's unsubscribe link (no login needed): the kind of mail turned off. */
+  async unsubscribe(token: string): Promise<MailKind> {
+    return (await request<{ kind: MailKind }>("POST", "/api/account/unsubscribe", { token })).kind;
+  },
+};
+
+export const passwordReset = {
+  /** Asks for a reset link by name or address. The answer is the same whether or not an
+   *  account matched, so it says nothing. */
+  async ask(login: string): Promise<void> {
+    await request("POST", "/api/account/password-reset", { login });
+  },
+  /** Sets the new password with a reset link's token; the account's name. The server ends
+   *  every session of the account, this browser's too if it was logged in to it. */
+  async confirm(token: string, password: string): Promise<string> {
+    const r = await request<{ name: string }>("POST", "/api/account/password-reset/confirm", { token, password });
+    if (current && current.name.toLowerCase() === r.name.toLowerCase()) set(null);
+    return r.name;
   },
 };
 
