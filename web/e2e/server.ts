@@ -11,7 +11,7 @@ export const webDir = fileURLToPath(new URL("..", import.meta.url));
 export const BIN = resolve(webDir, process.env.YINSH_BIN ?? "../build/yinsh");
 export const SHOTS = join(webDir, "test-results", "screenshots");
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.unref();
@@ -25,6 +25,8 @@ function freePort(): Promise<number> {
 
 export class YinshServer {
   private proc: ChildProcess | null = null;
+  /** `extra`: more `yinsh serve` options (e.g. an SMTP relay's). */
+  constructor(private readonly extra: string[] = []) {}
   private dir = mkdtempSync(join(tmpdir(), "yinsh-e2e-"));
   port = 0;
   get url(): string {
@@ -43,6 +45,7 @@ export class YinshServer {
     args.push("--web-root", join(webDir, "dist"), "--ai-movetime", "20", "--analysis-nodes", "5000");
     // The specs create games and accounts far faster than people, all from 127.0.0.1: no caps here.
     args.push("--create-rate", "0", "--max-open", "0", "--register-per-hour", "0");
+    args.push(...this.extra);
     const proc = spawn(BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
     this.proc = proc;
     let log = "";

@@ -1,8 +1,8 @@
 // /account: log in or register (a guest), or the account's own settings (logged in): log
 // out, log out everywhere, change the password, delete the account, the e-mail address and
 // mails (EmailSettings.tsx), API tokens (ApiTokens.tsx). A guest can ask for a password reset
-// link; logged in or not, the links in the account's mails are followed (MailLinks.tsx). And AccountMenu, the header's link to it. Every string is in
-// the i18n catalogue.
+// link; logged in or not, the links in the account's mails are followed (MailLinks.tsx). And
+// AccountMenu, the header's link to it. Every string is in the i18n catalogue.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n";

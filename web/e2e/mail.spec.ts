@@ -1,0 +1,124 @@
+// E-mail through a real SMTP server (aiosmtpd writing a Maildir): the account page saves an
+// address, the verification mail's link verifies it and turns on the mail preferences;
+// "Forgot your password?" mails a link whose form sets a new password, after which the old one
+// fails and the new one logs in; a link used twice says it is no longer valid.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expectAccessible } from "./axe";
+import { expect, test } from "./fixtures";
+import { freePort, YinshServer } from "./server";
+
+/** An SMTP server on loopback that keeps every mail it is given, one file each. */
+class SmtpSink {
+  private proc: ChildProcess | null = null;
+  private dir = mkdtempSync(join(tmpdir(), "yinsh-mail-"));
+  port = 0;
+  async start(): Promise<void> {
+    for (const d of ["tmp", "new", "cur"]) mkdirSync(join(this.dir, d));
+    this.port = await freePort();
+    const args = ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${this.port}`, "-c", "aiosmtpd.handlers.Mailbox", this.dir];
+    this.proc = spawn("/usr/bin/python3", args, { stdio: "ignore" });
+  }
+  mails(): string[] {
+    const dir = join(this.dir, "new");
+    return readdirSync(dir)
+      .sort()
+      .map((f) => readFileSync(join(dir, f), "utf8"));
+  }
+  /** The link of the kind in the one mail to `to` that has one and was not read before. */
+  async link(to: string, kind: "verify" | "reset", seen: Set<string>): Promise<string> {
+    let found = "";
+    await expect
+      .poll(() => {
+        for (const m of this.mails()) {
+          const url = new RegExp(`https?://[^\\s]+/account#${kind}=[A-Za-z0-9_-]+`).exec(m)?.[0];
+          if (url && !seen.has(url) && m.includes(`To: ${to}`)) found = url;
+        }
+        return found;
+      })
+      .not.toBe("");
+    seen.add(found);
+    return found;
+  }
+  dispose(): void {
+    this.proc?.kill("SIGKILL");
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+const sink = new SmtpSink();
+let server: YinshServer;
+test.beforeAll(async () => {
+  await sink.start();
+  server = new YinshServer(["--smtp-url", `smtp://127.0.0.1:${sink.port}`, "--mail-from", "YINSH <yinsh@example.org>"]);
+  await server.start();
+});
+test.afterAll(async () => {
+  await server.dispose();
+  sink.dispose();
+});
+
+test("verify an address, then choose a new password through the mailed link", async ({ page }) => {
+  const seen = new Set<string>();
+  await page.goto(`${server.url}/account`);
+  const register = page.getByTestId("register-form");
+  await register.getByLabel("Name").fill("Mallory");
+  await register.getByLabel("Password").fill("first password");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("account-menu")).toHaveText("Mallory");
+  await page.goto(`${server.url}/account`);
+
+  const settings = page.getByTestId("email-settings");
+  await expect(page.getByTestId("email-status")).toHaveText("No address yet.");
+  await expect(page.getByTestId("email-prefs").getByRole("checkbox").first()).toBeDisabled();
+  await settings.getByLabel("E-mail address").fill("mallory@example.org");
+  await settings.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByTestId("email-status")).toContainText("A verification mail was sent to mallory@example.org");
+  await expectAccessible(page, "the account page with an address to verify");
+
+  const verify = await sink.link("mallory@example.org", "verify", seen);
+  expect(verify.startsWith(server.url)).toBe(true);
+  await page.goto(verify);
+  await expect(page.getByTestId("mail-link")).toHaveText("The e-mail address of Mallory is verified.");
+  await expect(page).toHaveURL(`${server.url}/account`); // the spent token left the address bar
+  await expect(page.getByTestId("email-status")).toHaveText("Your address: mallory@example.org (verified).");
+  await expect(page.getByTestId("email-prefs").getByLabel("when it is my turn")).toBeEnabled();
+  await page.goto(verify); // the same link again
+  await expect(page.getByTestId("mail-link")).toHaveText(
+    "This link is no longer valid: it was used already, or it has expired.",
+  );
+
+  await page.getByRole("button", { name: "Log out", exact: true }).click();
+  await page.goto(`${server.url}/account`);
+  const forgot = page.getByTestId("forgot-password");
+  await forgot.getByText("Forgot your password?").click();
+  await forgot.getByLabel("Name or e-mail address").fill("Mallory@Example.org");
+  await forgot.getByRole("button", { name: "Send me a link" }).click();
+  await expect(forgot.getByRole("status")).toHaveText(
+    "If an account with a verified address matches, a mail is on its way.",
+  );
+  await expectAccessible(page, "the account page's password reset request");
+
+  const reset = await sink.link("mallory@example.org", "reset", seen);
+  await page.goto(reset);
+  const form = page.getByTestId("reset-form");
+  await form.getByLabel("New password", { exact: true }).fill("second password");
+  await form.getByLabel("The new password again").fill("second passwort");
+  await form.getByRole("button", { name: "Set the new password" }).click();
+  await expect(form.getByRole("alert")).toHaveText("The two passwords differ.");
+  await form.getByLabel("The new password again").fill("second password");
+  await expectAccessible(page, "the new password form");
+  await form.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByTestId("mail-link")).toContainText("Mallory");
+
+  const login = page.getByTestId("login-form");
+  await expect(login.getByLabel("Name")).toHaveValue("Mallory");
+  await login.getByLabel("Password").fill("first password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login.getByRole("alert")).toBeVisible();
+  await login.getByLabel("Password").fill("second password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("account-menu")).toHaveText("Mallory");
+});
