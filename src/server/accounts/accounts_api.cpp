@@ -238,14 +238,8 @@ HttpReply AccountsApi::Impl::serve(const AccountRequest& req) {
       const std::string password = f.str("password", 1000);
       if (auto p = accounts::password_problem(password); !p.empty()) return http_error(400, "bad_password", p);
       const auto seats = read_seats(body);
-      if (const double wait_s = registrations.take(req.address); wait_s > 0) {
-        const auto s = int64_t(std::ceil(wait_s));
-        HttpReply r = http_error(429, "registration_limited",
-                                 "too many new accounts from your address; try again in " + std::to_string(s) + " s");
-        r.body["retry_after_s"] = s;
-        r.body["error"]["params"] = {{"retry_after_s", s}};
-        return r;
-      }
+      if (const double wait_s = registrations.take(req.address); wait_s > 0)
+        return http_limited("registration_limited", "too many new accounts from your address", wait_s);
       const auto hash = accounts::hash_password(password);
       if (!hash) return http_error(503, "busy", "the server cannot hash a password now; try again");
       std::string id;

@@ -2,8 +2,6 @@
 // and its verification, the notification preferences, password reset by e-mail, and the
 // one-click unsubscribe of the notifications (RFC 8058: the relay's POST carries the token in
 // the query). Tokens and their lifetimes: server/mail/email_store.h.
-#include <cmath>
-
 #include "accounts/password.h"
 #include "server/accounts/email_api.h"
 #include "server/common/http_util.h"
@@ -25,14 +23,6 @@ HttpReply ok(int status, json body) {
   HttpReply r;
   r.status = status;
   r.body = std::move(body);
-  return r;
-}
-
-HttpReply limited(const char* code, const std::string& what, double wait_s) {
-  const auto s = int64_t(std::ceil(wait_s));
-  HttpReply r = http_error(429, code, what + "; try again in " + std::to_string(s) + " s");
-  r.body["retry_after_s"] = s;
-  r.body["error"]["params"] = {{"retry_after_s", s}};
   return r;
 }
 
@@ -104,7 +94,7 @@ HttpReply EmailApi::serve(const ApiRequest& req, const std::string& what, const 
   if (what == "password-reset") {
     if (!mail_on) return http_error(503, "mail_disabled", "this server sends no e-mail");
     if (const double w = reset_address_rate_.take(req.address); w > 0)
-      return limited("reset_limited", "too many password resets asked from your address", w);
+      return http_limited("reset_limited", "too many password resets asked from your address", w);
     const std::string login = f.str("login", 254);
     std::optional<std::pair<std::string, std::string>> target;
     store_.transact([&](Sql& sql) { target = EmailStore::reset_target(sql, login); });
@@ -135,7 +125,7 @@ HttpReply EmailApi::serve(const ApiRequest& req, const std::string& what, const 
   const std::string address = normalise_address(typed);
   if (address.empty()) return http_error(400, "bad_email", "that is not an e-mail address this site can write to");
   if (const double w = set_rate_.take(me->id); w > 0)
-    return limited("email_limited", "too many address changes for this account", w);
+    return http_limited("email_limited", "too many address changes for this account", w);
   store_.transact([&](Sql& sql) {
     const std::string t = EmailStore::set_address(sql, me->id, address, now);
     mailer_->queue_verify(sql, me->name, address, t, now);

@@ -1,11 +1,20 @@
 #include "server/common/http_api.h"
 
 #include <cctype>
+#include <cmath>
 
 namespace yinsh::server {
 
 HttpReply http_error(int status, std::string code, std::string message) {
   return {status, {{"error", {{"code", std::move(code)}, {"message", std::move(message)}}}}, {}};
+}
+
+HttpReply http_limited(std::string code, const std::string& what, double wait_s) {
+  const auto s = int64_t(std::ceil(wait_s));
+  HttpReply r = http_error(429, std::move(code), what + "; try again in " + std::to_string(s) + " s");
+  r.body["retry_after_s"] = s;
+  r.body["error"]["params"] = {{"retry_after_s", s}};
+  return r;
 }
 
 std::string cookie_value(std::string_view header, std::string_view name) {

@@ -28,6 +28,9 @@ struct HttpReply {
 
 // Error reply of the HTTP API: {"error": {"code", "message"}}.
 HttpReply http_error(int status, std::string code, std::string message);
+// 429 of a rate limit: "<what>; try again in N s", N (wait_s rounded up) as retry_after_s at
+// the top and in error.params (the web's sentence for `code` reads it there).
+HttpReply http_limited(std::string code, const std::string& what, double wait_s);
 
 // The session cookie (accounts_api.h sets it) and a cookie's value in a Cookie header ("" when absent).
 constexpr std::string_view kSessionCookie = "yinsh_session";
