@@ -1,5 +1,7 @@
 #include "pg_cluster.h"
 
+#include "free_port.h"
+
 #include <netinet/in.h>
 #include <pwd.h>
 #include <sys/socket.h>
@@ -11,18 +13,6 @@
 #include <fstream>
 
 namespace yinsh::test {
-
-static int free_port() {
-  int s = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t len = sizeof a;
-  getsockname(s, reinterpret_cast<sockaddr*>(&a), &len);
-  close(s);
-  return ntohs(a.sin_port);
-}
 
 PgCluster& PgCluster::instance() {
   static PgCluster cluster;

@@ -18,21 +18,14 @@
 #include <thread>
 #include <vector>
 
+#include "free_port.h"
+
 namespace yinsh::test {
 
 class SmtpSink {
  public:
-  explicit SmtpSink(std::filesystem::path dir) : dir_(std::move(dir)) {
+  explicit SmtpSink(std::filesystem::path dir) : dir_(std::move(dir)), port_(free_port()) {
     for (const char* d : {"tmp", "new", "cur"}) std::filesystem::create_directories(dir_ / d);
-    const int s = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    getsockname(s, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
-    close(s);
   }
   ~SmtpSink() { stop(); }
   static bool available() { return std::filesystem::exists("/usr/lib/python3/dist-packages/aiosmtpd"); }
