@@ -4,7 +4,9 @@
 // board, the clocks and the chat after every event. Lines typed are sent as decisions or
 // commands; the server judges them (an illegal decision gets its error, nothing changes).
 // One I/O thread runs the connection; the main thread reads the terminal and posts each line
-// to it.
+// to it. With the account's API token (--api-token) it lists the account's games
+// (connect_games.h), opens one with the account's seat, and `next` moves on to the next game
+// where it is the account's turn; a correspondence clock shows as the time left ("1 day 4 h").
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -20,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "connect.h"
+#include "connect_games.h"
 #include "http_client.h"
 #include "core/diagram.h"
 #include "core/notation.h"
@@ -37,13 +40,15 @@ using json = nlohmann::json;
 
 const char* CONNECT_HELP =
     "Type a decision (e4, e4-e10, xe5-e9, xe10, pass) or: start, resign, undo, accept, decline,\n"
-    "rematch, say TEXT (chat; /commands too), legal, board, help, quit.\n";
+    "rematch, say TEXT (chat; /commands too), legal, board, help, quit;\n"
+    "with --api-token also: games (your games), next (the next game where it is your turn).\n";
 
 struct Target {
   std::string host, port, game;
 };
 
-std::optional<Target> parse_url(const std::string& url, std::string* why) {
+// `need_game`: the URL must name a game (/game/ID); otherwise it may be the site alone.
+std::optional<Target> parse_url(const std::string& url, bool need_game, std::string* why) {
   const std::string scheme = "http://";
   if (url.rfind(scheme, 0) != 0) {
     *why = url.rfind("https://", 0) == 0 ? "https is not supported by the terminal client: use the server's http port"
@@ -60,12 +65,16 @@ std::optional<Target> parse_url(const std::string& url, std::string* why) {
   t.port = colon == std::string::npos ? "80" : authority.substr(colon + 1);
   for (const char* prefix : {"/game/", "/replay/"})
     if (path.rfind(prefix, 0) == 0) t.game = path.substr(std::string(prefix).size(), 12);
-  if (t.host.empty() || t.game.size() != 12) {
-    *why = "expected http://HOST:PORT/game/ID (a 12-character game id)";
+  const bool bare = path.empty() || path == "/";
+  if (t.host.empty() || (t.game.size() != 12 && (need_game || !bare))) {
+    *why = need_game ? "expected http://HOST:PORT/game/ID (a 12-character game id)"
+                     : "expected http://HOST:PORT (your games) or http://HOST:PORT/game/ID";
     return std::nullopt;
   }
   return t;
 }
+
+std::string site_url(const Target& t) { return "http://" + t.host + ":" + t.port; }
 
 // One HTTP request; the status and parsed body. Throws on network errors.
 std::pair<int, json> request(const Target& t, const std::string& method, const std::string& target,
@@ -89,7 +98,12 @@ int64_t now_ms() {
 
 class Client {
  public:
-  Client(Target t, std::string token, bool color) : t_(std::move(t)), token_(std::move(token)), color_(color), ws_(ioc_) {}
+  // `api_token` (may be empty): the account's, for `games` and `next`.
+  Client(Target t, std::string token, std::string api_token, bool color)
+      : t_(std::move(t)), token_(std::move(token)), api_token_(std::move(api_token)), color_(color), ws_(ioc_) {}
+
+  // After run(): the game `next` chose to go on with ("" when the player quit).
+  const std::string& next_game() const { return next_; }
 
   int run() {
     tcp::resolver resolver(ioc_);
@@ -149,6 +163,8 @@ class Client {
     if (type == "snapshot") {
       role_ = m["you"].value("role", "spectator");
       state_ = m["game"]["state"];
+      const json clock = m["game"].value("clock", json());
+      correspondence_ = clock.is_object() && clock.contains("days");
       last_.clear();
       if (!m["game"]["decisions"].empty()) last_ = m["game"]["decisions"].back();
       std::string chat;
@@ -196,8 +212,12 @@ class Client {
     const json clocks = state_.value("clocks", json());
     if (clocks.is_object()) {
       int64_t ms = clocks.value(std::string(color) + "_ms", int64_t(0));
-      if (clocks["running"] == color) ms -= now_ms() - clocks.value("server_time_ms", now_ms());
-      s += " " + clock_text(ms) + (clocks["running"] == color ? " (running)" : "");
+      const bool running = clocks["running"] == color;
+      if (running) ms -= now_ms() - clocks.value("server_time_ms", now_ms());
+      if (correspondence_)  // days per move: the deadline, as time left
+        s += " " + time_left_text(ms) + (running ? " left" : "");
+      else
+        s += " " + clock_text(ms) + (running ? " (running)" : "");
     }
     return s;
   }
@@ -238,6 +258,7 @@ class Client {
     if (line.empty()) return true;
     if (line == "quit" || line == "exit") return false;
     if (line == "help") return print(CONNECT_HELP), true;
+    if (line == "games" || line == "next") return account_games(line == "next");
     if (line == "board") {
       std::lock_guard lock(state_mutex_);
       return print(board() + prompt()), true;
@@ -264,9 +285,24 @@ class Client {
     return true;
   }
 
+  // `games`: prints the account's games; `next`: leaves for the next one where it is the
+  // account's turn (false: run() ends and next_game() says which).
+  bool account_games(bool next) {
+    if (api_token_.empty()) return print("games and next need your account's API token: --api-token\n"), true;
+    try {
+      const auto games = fetch_ongoing_games(site_url(t_), api_token_);
+      if (!next) return print(games_text(games, now_ms())), true;
+      next_ = next_your_turn(games, t_.game);
+      if (next_.empty()) return print("No other game waits for your decision.\n"), true;
+      return false;
+    } catch (const std::exception& e) {
+      return print(std::string("error: ") + e.what() + "\n"), true;
+    }
+  }
+
   Target t_;
-  std::string token_, role_ = "spectator", last_;
-  bool color_;
+  std::string token_, api_token_, next_, role_ = "spectator", last_;
+  bool color_, correspondence_ = false;
   net::io_context ioc_;
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
@@ -276,37 +312,87 @@ class Client {
   std::atomic<bool> closed_{false};
 };
 
+// Lets the player pick one of `games` by its number on the terminal; "" to quit.
+std::string pick_game(const std::vector<OngoingGame>& games) {
+  std::cout << games_text(games, now_ms());
+  if (games.empty()) return "";
+  std::cout << "Type a game's number to play it, or quit.\n" << std::flush;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    line.erase(0, std::min(line.find_first_not_of(" \t"), line.size()));
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    if (line == "quit" || line == "exit") return "";
+    char* end = nullptr;
+    const long n = std::strtol(line.c_str(), &end, 10);
+    if (!line.empty() && *end == '\0' && n >= 1 && size_t(n) <= games.size()) return games[size_t(n) - 1].id;
+    std::cout << "error: type a number from 1 to " << games.size() << ", or quit\n" << std::flush;
+  }
+  return "";
+}
+
+// The seat token of game `id`, a game of the account's; its games are read for it. "" when the
+// game is not one of them (the player then joins or watches as anyone would).
+std::string account_seat(const Target& t, const std::string& api_token) {
+  for (const OngoingGame& g : fetch_ongoing_games(site_url(t), api_token))
+    if (g.id == t.game) return g.seat_token;
+  std::cout << "Game " << t.game << " is not one of your games in play.\n";
+  return "";
+}
+
+// Takes a free seat of the game as `name`: its seat token, "" to watch; nullopt when refused.
+std::optional<std::string> join(const Target& t, const std::string& name) {
+  const auto [status, body] = request(t, "POST", "/api/games/" + t.game + "/join", json({{"name", name}}).dump());
+  if (status == 200) {
+    const std::string seat_token = body.value("token", "");
+    std::cout << "You took the " << body.value("seat", "") << " seat; your token (to reconnect with --token): "
+              << seat_token << "\n";
+    return seat_token;
+  }
+  if (status == 409) {
+    std::cout << "Both seats are taken: you watch as a spectator.\n";
+    return "";
+  }
+  const std::string msg = body.is_object() && body.contains("error") ? body["error"].value("message", "") : "";
+  std::cerr << "error: cannot join game " << t.game << ": HTTP " << status << " " << msg << "\n";
+  return std::nullopt;
+}
+
 }  // namespace
 
-int play_connected(const std::string& url, const std::string& name, const std::string& token, bool color) {
+int play_connected(const std::string& url, const std::string& name, const std::string& token,
+                   const std::string& api_token, bool color) {
   std::string why;
-  const auto t = parse_url(url, &why);
+  auto t = parse_url(url, api_token.empty(), &why);
   if (!t) {
     std::cerr << "error: --connect " << url << ": " << why << "\n";
     return 2;
   }
-  std::string seat_token = token;
   try {
-    if (seat_token.empty()) {
-      const auto [status, body] =
-          request(*t, "POST", "/api/games/" + t->game + "/join", json({{"name", name}}).dump());
-      if (status == 200) {
-        seat_token = body.value("token", "");
-        std::cout << "You took the " << body.value("seat", "") << " seat; your token (to reconnect with --token): "
-                  << seat_token << "\n";
-      } else if (status == 409) {
-        std::cout << "Both seats are taken: you watch as a spectator.\n";
-      } else {
-        const std::string msg = body.is_object() && body.contains("error") ? body["error"].value("message", "") : "";
-        std::cerr << "error: cannot join game " << t->game << ": HTTP " << status << " " << msg << "\n";
-        return 1;
-      }
+    std::string seat_token = token;
+    if (t->game.empty()) {  // the account's games: the player picks one
+      t->game = pick_game(fetch_ongoing_games(site_url(*t), api_token));
+      if (t->game.empty()) return 0;
     }
     std::cout << CONNECT_HELP;
-    Client client(*t, seat_token, color);
-    return client.run();
-  } catch (const std::exception& e) {
+    for (;;) {
+      if (seat_token.empty() && !api_token.empty()) seat_token = account_seat(*t, api_token);
+      if (seat_token.empty()) {
+        const auto joined = join(*t, name);
+        if (!joined) return 1;
+        seat_token = *joined;
+      }
+      Client client(*t, seat_token, api_token, color);
+      const int status = client.run();
+      if (client.next_game().empty()) return status;
+      t->game = client.next_game();  // `next`: the account's seat in that game
+      seat_token.clear();
+      std::cout << "\nOn to game " << t->game << ".\n";
+    }
+  } catch (const boost::system::system_error& e) {
     std::cerr << "error: cannot reach " << t->host << ":" << t->port << ": " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
     return 1;
   }
 }

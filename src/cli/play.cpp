@@ -24,7 +24,7 @@ struct PlayArgs {
   std::string white = "human", black = "engine";
   bool blitz = false, no_color = false;
   std::string load, save;
-  std::string connect, name = "Guest", token;  // online: yinsh play --connect URL
+  std::string connect, name = "Guest", token, api_token;  // online: yinsh play --connect URL
   int64_t movetime = 1000;
   std::shared_ptr<OptionFlags> engine_flags;
 };
@@ -251,15 +251,18 @@ void add_play_command(CLI::App& app) {
   cmd->add_flag("--no-color", args->no_color, "No ANSI colours");
 #ifdef YINSH_SERVER
   cmd->add_option("--connect", args->connect,
-                  "Play an online game: http://HOST:PORT/game/ID (takes a free seat, or watches)");
+                  "Play an online game: http://HOST:PORT/game/ID (takes a free seat, or watches); with "
+                  "--api-token, http://HOST:PORT lists your games");
   cmd->add_option("--name", args->name, "Your name in an online game")->capture_default_str();
   cmd->add_option("--token", args->token, "Your seat's token in an online game (to come back to a seat)");
+  cmd->add_option("--api-token", args->api_token,
+                  "An API token of your account (any scope): your games, correspondence ones too, from your seats");
 #endif
   args->engine_flags = add_option_flags(*cmd);
   cmd->callback([args] {
 #ifdef YINSH_SERVER
     if (!args->connect.empty())
-      std::exit(play_connected(args->connect, args->name, args->token, !args->no_color && use_color()));
+      std::exit(play_connected(args->connect, args->name, args->token, args->api_token, !args->no_color && use_color()));
 #endif
     PlaySession session(*args);
     if (!args->load.empty() && !session.load(args->load)) std::exit(2);

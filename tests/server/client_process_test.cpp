@@ -12,8 +12,10 @@
 #include <mutex>
 #include <thread>
 
+#include "account_helpers.h"
 #include "game_driver.h"
 #include "server/server.h"
+#include "test_server.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
@@ -167,6 +169,76 @@ TEST(TerminalClient, PlaysAnOnlineGameWithClocksAndChat) {
   term.type("quit");
   EXPECT_EQ(term.wait_exit(), 0);
   fs::remove_all(dir);
+}
+
+// With the account's API token the terminal lists the account's games (correspondence ones
+// with their time left), plays one from the account's seat, and `next` goes on to the next game
+// where it is the account's turn. A refused token and a site URL without a token are clear errors.
+TEST(TerminalClient, ListsTheAccountsCorrespondenceGamesAndGoesOnToTheNext) {
+  ScratchDir dir("yinsh-term-corr");
+  auto srv = start_test_server(test_server_options(dir.path()));
+  ASSERT_TRUE(srv);
+  const uint16_t port = srv->port();
+  const std::string alice = account(port, "alice"), bob = account(port, "bob");
+  auto t = http_request(port, http::verb::post, "/api/account/tokens",
+                        json{{"description", "terminal"}, {"scopes", {"board:play"}}}.dump(), cookie(bob));
+  ASSERT_EQ(t.status, 201) << t.text;
+  const std::string secret = t.body["token"]["secret"];
+
+  // Two correspondence games (2 and 3 days per move) where Alice has placed a ring: Bob to move.
+  std::mt19937 rng(3);
+  std::vector<std::string> ids;
+  std::vector<std::unique_ptr<Follower>> whites;
+  for (int days : {2, 3}) {
+    auto c = http_request(port, http::verb::post, "/api/games",
+                          json{{"clock", {{"days", days}}}, {"color", "white"}}.dump(), cookie(alice));
+    ASSERT_EQ(c.status, 201) << c.text;
+    const std::string id = c.body["game"];
+    auto j = http_request(port, http::verb::post, "/api/games/" + id + "/join", "{}", cookie(bob));
+    ASSERT_EQ(j.status, 200) << j.text;
+    auto w = std::make_unique<Follower>(port, id, c.body["token"].get<std::string>());
+    {
+      Follower b(port, id, j.body["token"].get<std::string>());
+      start_game(*w, b, {w.get(), &b});
+    }
+    w->ws.send({{"type", "move"}, {"decision", w->random_legal(rng)}, {"ply", 0}});
+    ASSERT_TRUE(w->sync_to(w->version + 1));
+    ids.push_back(id);
+    whites.push_back(std::move(w));
+  }
+  const std::string site = "http://127.0.0.1:" + std::to_string(port);
+  Child term({YINSH_BIN, "play", "--connect", site, "--api-token", secret, "--no-color"});
+  ASSERT_TRUE(term.wait_output("Type a game's number")) << term.output();
+  std::string out = term.output();
+  EXPECT_NE(out.find("Your games (2 where it is your turn)"), std::string::npos) << out;
+  EXPECT_NE(out.find("1. your turn against alice (1500) | black | 2 days per move | 1 day 23 h left | game " + ids[0]),
+            std::string::npos) << out;
+  EXPECT_NE(out.find("2. your turn against alice (1500) | black | 3 days per move | 2 days 23 h left | game " + ids[1]),
+            std::string::npos) << out;
+  term.type("7");  // not a number on the list: asked again
+  ASSERT_TRUE(term.wait_output("error: type a number from 1 to 2")) << term.output();
+  term.type("1");
+  ASSERT_TRUE(term.wait_output("You are black in game " + ids[0])) << term.output();
+  EXPECT_NE(term.output().find("black bob 1 day 23 h left"), std::string::npos) << term.output();
+  const std::string decision = whites[0]->state["legal"][0];
+  term.type(decision);
+  ASSERT_TRUE(whites[0]->sync_to(whites[0]->version + 1)) << term.output();
+  EXPECT_EQ(whites[0]->decisions.back(), decision);
+  term.type("next");
+  ASSERT_TRUE(term.wait_output("You are black in game " + ids[1])) << term.output();
+  term.type("games");
+  ASSERT_TRUE(term.wait_output("Your games (1 where it is your turn)")) << term.output();
+  term.type("next");  // the only game where it is Bob's turn is this one
+  ASSERT_TRUE(term.wait_output("No other game waits for your decision.")) << term.output();
+  term.type("quit");
+  EXPECT_EQ(term.wait_exit(), 0);
+
+  Child refused({YINSH_BIN, "play", "--connect", site, "--api-token", "yinsh_" + std::string(43, 'x'), "--no-color"});
+  EXPECT_EQ(refused.wait_exit(), 1);
+  EXPECT_NE(refused.output().find("the server refused the API token"), std::string::npos) << refused.output();
+  Child no_game({YINSH_BIN, "play", "--connect", site, "--no-color"});
+  EXPECT_EQ(no_game.wait_exit(), 2);
+  EXPECT_NE(no_game.output().find("expected http://HOST:PORT/game/ID"), std::string::npos) << no_game.output();
 }
 
 TEST(Cluster, AGameGoesOnThroughTheOtherServerWhenOneIsKilled) {
