@@ -118,6 +118,8 @@ TEST_F(AccountsHttpTest, WrongPasswordsAreThrottledWithOneMessageForUnknownNames
   EXPECT_EQ(right.status, 429) << right.text;
   EXPECT_EQ(right.body["error"]["code"], "login_throttled");
   EXPECT_FALSE(std::string(right.headers[http::field::retry_after]).empty());
+  EXPECT_GE(right.body["error"]["params"]["retry_after_s"].get<int64_t>(), 1) << right.text;  // the web's sentence reads it
+  EXPECT_EQ(right.body["error"]["params"]["retry_after_s"], right.body["retry_after_s"]);
 }
 
 // A guest's seat may not take an account's name (or a look-alike of it) nor the computer's;

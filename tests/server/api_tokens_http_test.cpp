@@ -141,6 +141,7 @@ TEST_F(ApiTokensHttpTest, EachTokenHasItsOwnRate) {
   EXPECT_EQ(limited.status, 429) << limited.text;
   EXPECT_EQ(limited.body["error"]["code"], "token_rate_limited");
   EXPECT_GT(limited.body["retry_after_s"].get<int64_t>(), 0);
+  EXPECT_EQ(limited.body["error"]["params"]["retry_after_s"], limited.body["retry_after_s"]) << limited.text;
   EXPECT_EQ(call(http::verb::post, "/api/games", {{"color", "white"}}, bearer(a)).status, 429);
   EXPECT_EQ(call(http::verb::get, "/api/account/me", nullptr, bearer(b)).status, 200) << "another token has its own";
   EXPECT_EQ(call(http::verb::get, "/api/account/me", nullptr, cookie(alice)).status, 200) << "the cookie is not limited";

@@ -149,7 +149,8 @@ TEST_F(BotStreams, TheEventStreamReplaysGamesInPlayThenHearsChallenges) {
   EXPECT_EQ((*start)["game"]["color"], "white");
   EXPECT_EQ((*start)["game"]["opponent"]["bot"], false);
 
-  const std::string bob = token(account(port_, "Bob"), {"board:play", "challenge:write"});
+  const std::string bob_session = account(port_, "Bob");
+  const std::string bob = token(bob_session, {"board:play", "challenge:write"});
   StreamReader bob_events(port_, "/api/stream/event", bob);
   ASSERT_EQ(bob_events.status, 200);
   auto made = post("/api/challenge/Ann", bob, {{"rated", false}, {"variant", "blitz"}, {"color", "random"}, {"clock", nullptr}});
@@ -166,6 +167,32 @@ TEST_F(BotStreams, TheEventStreamReplaysGamesInPlayThenHearsChallenges) {
   ASSERT_TRUE(told);
   EXPECT_EQ((*told)["challenge"]["id"], challenge);
   EXPECT_EQ(post("/api/challenge/" + challenge + "/accept", ann).status, 404);
+
+  // A correspondence challenge (days per move), accepted: the game of 3 days per move.
+  auto corr = post("/api/challenge/Ann", bob, {{"rated", false}, {"clock", {{"days", 3}}}});
+  ASSERT_EQ(corr.status, 200) << corr.text;
+  EXPECT_EQ(corr.body["challenge"]["clock"]["days"], 3) << corr.text;
+  EXPECT_EQ(corr.body["challenge"]["clock"]["initial_ms"], 3 * 86400000LL);
+  EXPECT_EQ(post("/api/challenge/" + std::string(corr.body["challenge"]["id"]) + "/accept", ann).status, 200);
+  auto started = bob_events.next_type("gameStart");
+  ASSERT_TRUE(started);
+  EXPECT_EQ((*started)["game"]["clock"]["days"], 3) << *started;
+  EXPECT_EQ(post("/api/challenge/Ann", bob, {{"clock", {{"days", 4}}}}).status, 400) << "4 days is no time control";
+
+  // 20 challenges in 10 minutes per account: the 21st is refused, saying when to try again.
+  // The limit is the account's, whatever its tokens (each token has its own request rate).
+  const std::string bob2 = token(bob_session, {"challenge:write"}), bob3 = token(bob_session, {"challenge:write"});
+  int made_now = 2;  // Bob's two above (the refused one was refused before it was counted)
+  for (; made_now < 20; ++made_now) {  // each withdrawn at once: the lobby's cap of open challenges is another limit
+    auto c = post("/api/challenge/Ann", bob2, {{"rated", false}});
+    ASSERT_EQ(c.status, 200) << made_now << c.text;
+    ASSERT_EQ(post("/api/challenge/" + std::string(c.body["challenge"]["id"]) + "/cancel", bob2).status, 200);
+  }
+  auto limited = post("/api/challenge/Ann", bob3, {{"rated", false}});
+  EXPECT_EQ(limited.status, 429) << limited.text;
+  EXPECT_EQ(limited.body["error"]["code"], "too_many_challenges");
+  EXPECT_GE(limited.body["error"]["params"]["retry_after_s"].get<int64_t>(), 590) << limited.text;
+  EXPECT_EQ(limited.body["error"]["params"]["retry_after_s"], limited.body["retry_after_s"]);
 }
 
 TEST_F(BotStreams, AGameStreamGivesTheGameThenEachStateAndAStalePlyChangesNothing) {

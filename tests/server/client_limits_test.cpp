@@ -56,6 +56,7 @@ TEST_F(ClientLimits, UploadsAnimationsAndRecordsArePerAddress) {
   const auto refused = from("203.0.113.1", http::verb::get, "/api/players/nobody/records");
   EXPECT_EQ(refused.body["error"]["code"], "rate_limited");
   EXPECT_GE(refused.body["retry_after_s"].get<int>(), 1);
+  EXPECT_EQ(refused.body["error"]["params"]["retry_after_s"], refused.body["retry_after_s"]) << refused.text;
   // Another address is not held back by the first one's spending.
   EXPECT_NE(from("198.51.100.2", http::verb::post, "/api/reports", "not a record").status, 429);
   EXPECT_NE(from("198.51.100.2", http::verb::get, "/game/zzzzzzzzzzzz.gif").status, 429);

@@ -99,13 +99,8 @@ struct AccountsApi::Impl {
     if (!looks_like_api_token(bearer))
       return http_error(401, "bad_api_token", "Authorization must be \"Bearer <token>\" with a token made on the account page");
     const std::string digest = accounts::token_digest(bearer);
-    if (const double wait_s = token_rate.take(digest); wait_s > 0) {
-      const auto s = int64_t(std::ceil(wait_s));
-      HttpReply r = http_error(429, "token_rate_limited",
-                               "too many requests with this token; try again in " + std::to_string(s) + " s");
-      r.body["retry_after_s"] = s;
-      return r;
-    }
+    if (const double wait_s = token_rate.take(digest); wait_s > 0)
+      return http_limited("token_rate_limited", "too many requests with this token", wait_s);
     auto found = tokens.by_digest(digest, wall_ms());
     if (!found) return http_error(401, "bad_api_token", "this token is unknown or revoked");
     return std::move(*found);
@@ -140,11 +135,7 @@ struct AccountsApi::Impl {
   std::variant<Account, HttpReply> check(const std::string& address, const std::string& key,
                                          const std::string& password) {
     if (const auto w = wait(address, key); w.count() > 0)
-      return reply(429, {{"error",
-                          {{"code", "login_throttled"},
-                           {"message", "too many failed attempts; try again in " + std::to_string(w.count()) + " s"},
-                           {"params", {{"retry_after_s", w.count()}}}}},
-                         {"retry_after_s", w.count()}});
+      return http_limited("login_throttled", "too many failed attempts", double(w.count()));
     const auto a = accounts.by_key(key);
     bool ok = false;
     if (a && a->active()) ok = accounts::verify_password(a->password, password);

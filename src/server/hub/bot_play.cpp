@@ -33,8 +33,10 @@ stream::ChallengeInfo challenge_info(const json& c) {
   info.dest = c.value("to", "");
   info.rated = c.value("rated", false);
   info.variant = parse_variant(c.value("variant", "normal")).value_or(Variant::Normal);
-  if (c.contains("clock") && c["clock"].is_object())
-    info.clock = ClockSpec{c["clock"].value("base_ms", int64_t(0)), c["clock"].value("increment_ms", int64_t(0))};
+  if (c.contains("clock") && c["clock"].is_object())  // clock_json's shapes: {days} or {base_ms, increment_ms}
+    info.clock = c["clock"].contains("days") && c["clock"]["days"].is_number_integer()
+                     ? ClockSpec::days_per_move(c["clock"]["days"].get<int>())
+                     : ClockSpec{c["clock"].value("base_ms", int64_t(0)), c["clock"].value("increment_ms", int64_t(0))};
   return info;
 }
 
@@ -82,11 +84,14 @@ void Hub::challenge(const Identity& who, const std::string& act, const std::stri
     json j = body.empty() ? json::object() : json::parse(body, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return done(http_error(400, "bad_json", "the body must be a JSON object"));
     cmd::Challenge ch{target, {}, false};
-    try {  // the API's clock {initial_ms, increment_ms} read as the lobby's {base_ms, increment_ms}
+    try {  // the API's clock {initial_ms, increment_ms} read as the lobby's {base_ms, increment_ms};
+           // {days} (a correspondence game) as it is
       json kind = {{"variant", j.value("variant", json("normal"))}};
       if (j.contains("clock") && j["clock"].is_object())
-        kind["clock"] = {{"base_ms", j["clock"].value("initial_ms", json())},
-                         {"increment_ms", j["clock"].value("increment_ms", json())}};
+        kind["clock"] = j["clock"].contains("days")
+                            ? json{{"days", j["clock"]["days"]}}
+                            : json{{"base_ms", j["clock"].value("initial_ms", json())},
+                                   {"increment_ms", j["clock"].value("increment_ms", json())}};
       ch.kind = read_game_kind(Fields(kind));
       const Fields f(j);
       if (j.contains("rated") && !j["rated"].is_null()) ch.rated = f.boolean("rated");
@@ -100,10 +105,9 @@ void Hub::challenge(const Identity& who, const std::string& act, const std::stri
     auto& times = impl_->api_challenges[who.account];
     while (!times.empty() && times.front() <= now - kChallengeWindowMs) times.pop_front();
     if (times.size() >= kChallengesPerWindow) {
-      HttpReply r = http_error(429, "too_many_challenges",
-                               "at most " + std::to_string(kChallengesPerWindow) + " challenges in 10 minutes");
-      r.body["retry_after_s"] = (times.front() + kChallengeWindowMs - now) / 1000 + 1;
-      return done(r);
+      return done(http_limited("too_many_challenges",
+                               "at most " + std::to_string(kChallengesPerWindow) + " challenges in 10 minutes",
+                               double(times.front() + kChallengeWindowMs - now) / 1000));
     }
     times.push_back(now);
     msg.command = std::move(ch);

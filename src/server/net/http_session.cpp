@@ -224,11 +224,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     }
     if (KeyRate* limit = costly(method, path)) {
       if (const double wait_s = limit->take(address_); wait_s > 0) {
-        HttpReply r = http_error(429, "rate_limited",
-                                 "too many of these requests from " + address_ + "; try again in " +
-                                     std::to_string(int64_t(std::ceil(wait_s))) + " s");
-        r.body["retry_after_s"] = int64_t(std::ceil(wait_s));
-        return send_reply(r, version);
+        return send_reply(http_limited("rate_limited", "too many of these requests from " + address_, wait_s), version);
       }
     }
     auto self = shared_from_this();

@@ -12,7 +12,9 @@ json player_json(const Player& p) {
 
 json clock_of(const std::optional<ClockSpec>& c) {
   if (!c) return nullptr;
-  return {{"initial_ms", c->base_ms}, {"increment_ms", c->inc_ms}};
+  json j = {{"initial_ms", c->base_ms}, {"increment_ms", c->inc_ms}};
+  if (c->correspondence()) j["days"] = c->days();  // the days per move; initial_ms is their ms
+  return j;
 }
 
 json game_json(const GameInfo& g) {
