@@ -117,6 +117,10 @@ class StreamReader {
 
 class BotStreams : public TokenServerTest {
  protected:
+  void SetUp() override {
+    options_.net.max_per_address = 1000;  // every stream of these tests comes from 127.0.0.1
+    TokenServerTest::SetUp();
+  }
   HttpResult post(const std::string& path, const std::string& secret, const json& body = nullptr) {
     return call(http::verb::post, path, body, bearer(secret));
   }
@@ -294,15 +298,17 @@ TEST_F(BotStreams, RevokingTheTokenEndsItsStreams) {
   EXPECT_TRUE(events.ends());
 }
 
-TEST_F(BotStreams, ATokensNinthStreamIsRefused) {
+// 32 streams a token: a bot's event stream and 31 games at once (the bridge's --max-games).
+TEST_F(BotStreams, ATokensThirtyThirdStreamIsRefused) {
   const std::string ann = token(account(port_, "Ann"), {"board:play"});
   std::vector<std::unique_ptr<StreamReader>> open;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < server::Hub::kMaxStreamsPerToken; ++i) {
     open.push_back(std::make_unique<StreamReader>(port_, "/api/stream/event", ann));
     ASSERT_EQ(open.back()->status, 200) << i;
   }
-  StreamReader ninth(port_, "/api/stream/event", ann);
-  EXPECT_EQ(ninth.status, 429);
+  EXPECT_EQ(server::Hub::kMaxStreamsPerToken, 32);
+  StreamReader refused(port_, "/api/stream/event", ann);
+  EXPECT_EQ(refused.status, 429);
   open.pop_back();  // one closed: room for another
   for (int tries = 0; tries < 50; ++tries) {
     StreamReader again(port_, "/api/stream/event", ann);

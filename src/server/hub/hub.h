@@ -148,7 +148,7 @@ class Hub {
   // game is over, the token revoked). `opened` runs once, on any thread: with the stream's
   // handle (given back to close_stream when the connection goes) or with the refusal
   // (429 too_many_streams, 404 no_such_game, 403 not_your_game, 503 store_unavailable).
-  static constexpr int kMaxStreamsPerToken = 8;
+  static constexpr int kMaxStreamsPerToken = 32;
   using StreamOpened = std::function<void(std::shared_ptr<Client>, std::optional<HttpReply>)>;
   void open_event_stream(const Identity& who, std::weak_ptr<Subscriber> out, StreamOpened opened);
   void open_game_stream(const std::string& id, const Identity& who, std::weak_ptr<Subscriber> out,
