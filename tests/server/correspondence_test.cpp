@@ -39,13 +39,15 @@ class CorrespondenceTest : public ::testing::Test {
   }
   // Alice (White) makes a rated game of `days` per move, Bob joins, both start; with `moves`,
   // each side then makes one decision (so that a timeout is a loss, not an abort).
-  Played play(uint16_t at, int days, bool moves, std::mt19937& rng) {
+  // `clock`: another clock instead (days are then ignored).
+  Played play(uint16_t at, int days, bool moves, std::mt19937& rng, json clock = nullptr) {
     Played p;
+    if (clock.is_null()) clock = {{"days", days}};
     auto c = http_request(at, verb::post, "/api/games",
-                          json{{"clock", {{"days", days}}}, {"color", "white"}, {"rated", true}}.dump(), cookie(alice));
+                          json{{"clock", clock}, {"color", "white"}, {"rated", true}}.dump(), cookie(alice));
     EXPECT_EQ(c.status, 201) << c.text;
     if (c.status != 201) return p;
-    EXPECT_EQ(c.body["snapshot"]["clock"], (json{{"days", days}}));
+    EXPECT_EQ(c.body["snapshot"]["clock"], clock);
     p.id = c.body["game"];
     auto j = http_request(at, verb::post, "/api/games/" + p.id + "/join", "{}", cookie(bob));
     EXPECT_EQ(j.status, 200) << j.text;
@@ -273,6 +275,20 @@ TEST_F(CorrespondenceTest, TheAccountToMoveIsToldAndBothAreToldOfTheEnd) {
   EXPECT_EQ((*a)["reason"], "timeout");
   EXPECT_EQ((*b)["outcome"], "won");
   EXPECT_EQ((*b)["opponent"], "alice");
+}
+
+TEST_F(CorrespondenceTest, InAGameOnTheClockOnlyTheEndIsTold) {
+  std::mt19937 rng(9);
+  Played p = play(port, 0, false, rng, {{"base_ms", 300000}, {"increment_ms", 0}});
+  WsClient bob_bell(port, 0, cookie(bob));
+  open_surely(bob_bell);
+  play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 1);
+  p.white->ws.send({{"type", "resign"}});
+  auto n = bob_bell.recv_type("notice");
+  ASSERT_TRUE(n);
+  EXPECT_EQ((*n)["kind"], "game_over") << "no your_turn before it";
+  EXPECT_EQ((*n)["outcome"], "won");
+  EXPECT_EQ((*n)["reason"], "resign");
 }
 
 TEST_F(CorrespondenceTest, ANoticeCrossesToTheServerWhereTheAccountIsConnected) {

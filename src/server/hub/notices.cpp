@@ -1,6 +1,6 @@
 // Notices (docs/api.md 3.2, `notice`): an account is told on every connection it has open, on
-// any server of the site, when it becomes its turn in a game (its opponent decided) and when a
-// game of its ends (a result, a timeout found by the deadline sweep, an abort). Only the
+// any server of the site, when it becomes its turn in a correspondence or untimed game (its
+// opponent, a person, decided) and when a game of its ends (a result, a timeout found by the deadline sweep, an abort). Only the
 // process that stored the event sends them (a room that catches up with another process's
 // events does not), so each is sent once; the site (common/site_bus.h, SiteTopic::Notice)
 // carries it to every server, this one included, and each writes it to the account's
@@ -26,7 +26,12 @@ void Room::send_notices(Status was, std::optional<Color> was_to_move) {
   const Status now = game.status();
   const bool ended = was != now && (now == Status::Over || now == Status::Aborted);
   const auto to = game.to_move();
-  const bool turn = now == Status::Active && was == Status::Active && to && was_to_move && *to != *was_to_move;
+  // A turn is told in games played over hours or days (correspondence, untimed) between
+  // people: in a game on the clock the player is at the board, and the AI answers at once.
+  const auto& clock = game.meta().clock;
+  const bool slow = !clock || clock->correspondence();
+  const bool turn = slow && now == Status::Active && was == Status::Active && to && was_to_move &&
+                    *to != *was_to_move && game.seat(*was_to_move).kind == SeatKind::Human;
   if (!ended && !turn) return;
   for (Color c : {WHITE, BLACK}) {
     if (turn && c != *to) continue;

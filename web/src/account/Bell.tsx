@@ -1,8 +1,9 @@
 // The header's bell (every page, while logged in): the count of unread notices and, opened,
 // their list — your turn in a game, a challenge, a game's end — each a link to its game (a
 // challenge: to the lobby, where it is answered). The notices come over the notice socket
-// (net/noticeConn.ts) and are kept in this browser (net/notices.ts); an item is read once
-// clicked, or once its game's page is open and visible. A new item while the tab is hidden
+// (net/noticeConn.ts) and are kept in this browser (net/notices.ts), but for the game whose page
+// is open and visible; an item is read once clicked, or once its game's page is open and
+// visible. A new item while the tab is hidden
 // also shows the browser's own notification, once the player allowed them here
 // (systemNotice.ts).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -54,14 +55,15 @@ function BellFor({ name }: { name: string }) {
   useEffect(() => {
     const refresh = () => setItems(box.items());
     const conn = new NoticeConn((m) => {
+      if (m.type === "notice") accountGames.refresh(); // the header's "Your turn (N)" follows at once
       const item = noticeItem(m, Date.now());
+      if (item.game && location.pathname === hrefOf(item) && !document.hidden) return; // in view already
       if (box.add(item))
         showSystemNotice(item.id, noticeText(item), () => {
           box.markRead((i) => i.id === item.id);
           navigate(hrefOf(item));
         });
       refresh();
-      if (m.type === "notice") accountGames.refresh(); // the header's "Your turn (N)" follows at once
     });
     const storage = (e: StorageEvent) => {
       if (box.owns(e.key)) refresh();
