@@ -3,6 +3,8 @@
 // games on time with no connection open, after a restart and on two servers sharing one
 // PostgreSQL database (each game exactly once), the cap per account, and the list of an
 // account's games. Time is a ManualClock the test moves forward: nothing sleeps for days.
+#include <chrono>
+#include <iostream>
 #include <random>
 
 #include "server/common/clock.h"
@@ -300,9 +302,13 @@ TEST_F(CorrespondenceTest, ANoticeCrossesToTheServerWhereTheAccountIsConnected) 
   Played p = play(a->port(), 1, false, rng);  // both play on server a
   WsClient bob_bell(b->port(), 0, cookie(bob));  // Bob's bell is open on server b
   open_surely(bob_bell);
+  const auto sent = std::chrono::steady_clock::now();
   play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 1);
   auto n = bob_bell.recv_type("notice");
   ASSERT_TRUE(n);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - sent).count();
+  std::cout << "notice on the other server " << ms << " ms after the decision was sent\n";
+  EXPECT_LT(ms, 5000);  // the listener wakes on NOTIFY, else after 1 s (docs/server.md "One site")
   EXPECT_EQ((*n)["kind"], "your_turn");
   EXPECT_EQ((*n)["game"], p.id);
   EXPECT_FALSE(bob_bell.recv_type("notice", 500)) << "once";
