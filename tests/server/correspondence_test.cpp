@@ -3,6 +3,8 @@
 // games on time with no connection open, after a restart and on two servers sharing one
 // PostgreSQL database (each game exactly once), the cap per account, and the list of an
 // account's games. Time is a ManualClock the test moves forward: nothing sleeps for days.
+#include <chrono>
+#include <iostream>
 #include <random>
 
 #include "server/common/clock.h"
@@ -39,13 +41,15 @@ class CorrespondenceTest : public ::testing::Test {
   }
   // Alice (White) makes a rated game of `days` per move, Bob joins, both start; with `moves`,
   // each side then makes one decision (so that a timeout is a loss, not an abort).
-  Played play(uint16_t at, int days, bool moves, std::mt19937& rng) {
+  // `clock`: another clock instead (days are then ignored).
+  Played play(uint16_t at, int days, bool moves, std::mt19937& rng, json clock = nullptr) {
     Played p;
+    if (clock.is_null()) clock = {{"days", days}};
     auto c = http_request(at, verb::post, "/api/games",
-                          json{{"clock", {{"days", days}}}, {"color", "white"}, {"rated", true}}.dump(), cookie(alice));
+                          json{{"clock", clock}, {"color", "white"}, {"rated", true}}.dump(), cookie(alice));
     EXPECT_EQ(c.status, 201) << c.text;
     if (c.status != 201) return p;
-    EXPECT_EQ(c.body["snapshot"]["clock"], (json{{"days", days}}));
+    EXPECT_EQ(c.body["snapshot"]["clock"], clock);
     p.id = c.body["game"];
     auto j = http_request(at, verb::post, "/api/games/" + p.id + "/join", "{}", cookie(bob));
     EXPECT_EQ(j.status, 200) << j.text;
@@ -66,6 +70,22 @@ class CorrespondenceTest : public ::testing::Test {
     for (const json& g : list["games"])
       if (g["id"] == id) return g;
     return nullptr;
+  }
+
+  // Two servers on one new PostgreSQL database (in place of the SQLite one), Alice's account
+  // made on the first, Bob's on the second; skips the test without PostgreSQL.
+  void two_servers(std::unique_ptr<server::Server>& a, std::unique_ptr<server::Server>& b, std::string& db) {
+    std::string why;
+    db = new_pg_database(&why);
+    if (!why.empty()) GTEST_SKIP() << "PostgreSQL tests skipped: " << why;
+    ASSERT_FALSE(db.empty());
+    srv.reset();
+    a = start_test_server(options(db));
+    b = start_test_server(options(db));
+    ASSERT_TRUE(a && b);
+    port = a->port();
+    alice = account(port, "alice");
+    bob = account(b->port(), "bob");
   }
 
   server::ManualClock clock;
@@ -191,20 +211,10 @@ TEST_F(CorrespondenceTest, TheAccountsGamesListTheirTurnFirstByTimeLeft) {
 // Two servers on one PostgreSQL database, one clock: 50 games pass their deadline at once and
 // both servers sweep; each game ends once, and its ratings move once.
 TEST_F(CorrespondenceTest, TwoServersOnOnePostgresDecideEachOf50ExpiredGamesOnce) {
-  auto& pg = PgCluster::instance();
-  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
-  if (!pg.running()) {
-    ASSERT_TRUE(pg.start());
-  }
-  const std::string db = pg.new_database();
-  ASSERT_FALSE(db.empty());
-  srv.reset();
-  auto a = start_test_server(options(db));
-  auto b = start_test_server(options(db));
-  ASSERT_TRUE(a && b);
-  port = a->port();
-  alice = account(port, "alice");
-  bob = account(b->port(), "bob");
+  std::unique_ptr<server::Server> a, b;
+  std::string db;
+  two_servers(a, b, db);
+  if (IsSkipped() || HasFatalFailure()) return;
   std::mt19937 rng(6);
   std::vector<std::string> ids;
   for (int i = 0; i < 50; ++i) ids.push_back(play(i % 2 ? a->port() : b->port(), 1, true, rng).id);
@@ -218,14 +228,90 @@ TEST_F(CorrespondenceTest, TwoServersOnOnePostgresDecideEachOf50ExpiredGamesOnce
   };
   ASSERT_TRUE(eventually([&] { return all_over(a->port()) && all_over(b->port()); }, 30000));
   std::string out;
-  ASSERT_TRUE(pg.sql(db, "SELECT COUNT(*) FROM events WHERE body LIKE '%\"game_over\"%'", &out));
+  ASSERT_TRUE(PgCluster::instance().sql(db, "SELECT COUNT(*) FROM events WHERE body LIKE '%\"game_over\"%'", &out));
   EXPECT_EQ(std::stoi(out), 50) << "one game_over per game";
-  ASSERT_TRUE(pg.sql(db, "SELECT COUNT(*) FROM rating_history WHERE category='correspondence'", &out));
+  ASSERT_TRUE(PgCluster::instance().sql(db, "SELECT COUNT(*) FROM rating_history WHERE category='correspondence'", &out));
   EXPECT_EQ(std::stoi(out), 100) << "one rating row per game and account";
   const json profile = http_request(b->port(), verb::get, "/api/players/alice").body;
   ASSERT_EQ(profile["ratings"].size(), 1u) << profile.dump();
   EXPECT_EQ(profile["ratings"][0]["games"], 50);
   EXPECT_EQ(profile["ratings"][0]["losses"], 50);
+}
+
+// Notices (docs/api.md 3.2, `notice`): the account whose turn it became is told on its open
+// connections, not the one that decided; at the end both are, also of a timeout found by the
+// sweep with no game open. With two servers on one PostgreSQL database the notice reaches a
+// connection on the other server than the move's, once.
+// A connection is the account's once the server answered a message of it (here `ping` with no
+// game: an error).
+void open_surely(WsClient& ws) {
+  ws.send({{"type", "ping"}});
+  EXPECT_TRUE(ws.recv());
+}
+
+TEST_F(CorrespondenceTest, TheAccountToMoveIsToldAndBothAreToldOfTheEnd) {
+  std::mt19937 rng(7);
+  Played p = play(port, 1, false, rng);
+  WsClient alice_bell(port, 0, cookie(alice)), bob_bell(port, 0, cookie(bob));
+  for (WsClient* bell : {&alice_bell, &bob_bell}) open_surely(*bell);
+  play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 1);
+  auto n = bob_bell.recv_type("notice");
+  ASSERT_TRUE(n);
+  EXPECT_EQ((*n)["kind"], "your_turn");
+  EXPECT_EQ((*n)["game"], p.id);
+  EXPECT_EQ((*n)["color"], "black");
+  EXPECT_EQ((*n)["opponent"], "alice");
+  alice_bell.send({{"type", "ping"}});  // the answer comes after any notice already sent to her
+  auto first = alice_bell.recv();
+  ASSERT_TRUE(first);
+  EXPECT_EQ((*first)["type"], "error") << "no notice to the one who decided: " << first->dump();
+  play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 1);
+  ASSERT_TRUE(alice_bell.recv_type("notice"));
+  p.white.reset();
+  p.black.reset();
+  clock.advance(kDay + 1000);  // Alice (White) to move runs out
+  auto a = alice_bell.recv_type("notice"), b = bob_bell.recv_type("notice");
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ((*a)["kind"], "game_over");
+  EXPECT_EQ((*a)["outcome"], "lost");
+  EXPECT_EQ((*a)["reason"], "timeout");
+  EXPECT_EQ((*b)["outcome"], "won");
+  EXPECT_EQ((*b)["opponent"], "alice");
+}
+
+TEST_F(CorrespondenceTest, InAGameOnTheClockOnlyTheEndIsTold) {
+  std::mt19937 rng(9);
+  Played p = play(port, 0, false, rng, {{"base_ms", 300000}, {"increment_ms", 0}});
+  WsClient bob_bell(port, 0, cookie(bob));
+  open_surely(bob_bell);
+  play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 1);
+  p.white->ws.send({{"type", "resign"}});
+  auto n = bob_bell.recv_type("notice");
+  ASSERT_TRUE(n);
+  EXPECT_EQ((*n)["kind"], "game_over") << "no your_turn before it";
+  EXPECT_EQ((*n)["outcome"], "won");
+  EXPECT_EQ((*n)["reason"], "resign");
+}
+
+TEST_F(CorrespondenceTest, ANoticeCrossesToTheServerWhereTheAccountIsConnected) {
+  std::unique_ptr<server::Server> a, b;
+  std::string db;
+  two_servers(a, b, db);
+  if (IsSkipped() || HasFatalFailure()) return;
+  std::mt19937 rng(8);
+  Played p = play(a->port(), 1, false, rng);  // both play on server a
+  WsClient bob_bell(b->port(), 0, cookie(bob));  // Bob's bell is open on server b
+  open_surely(bob_bell);
+  const auto sent = std::chrono::steady_clock::now();
+  play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 1);
+  auto n = bob_bell.recv_type("notice");
+  ASSERT_TRUE(n);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - sent).count();
+  std::cout << "notice on the other server " << ms << " ms after the decision was sent\n";
+  EXPECT_LT(ms, 5000);  // the listener wakes on NOTIFY, else after 1 s (docs/server.md "One site")
+  EXPECT_EQ((*n)["kind"], "your_turn");
+  EXPECT_EQ((*n)["game"], p.id);
+  EXPECT_FALSE(bob_bell.recv_type("notice", 500)) << "once";
 }
 
 }  // namespace

@@ -79,6 +79,14 @@ for (const lang of ["de", "pl"] as const) {
       await page.goto(`${server.url}${path}`);
       await check(path);
     }
+    // Logged in: the header's bell and its list.
+    const name = `Anna_${lang}`;
+    const r = await page.request.post(`${server.url}/api/account/register`, { data: { name, password: `${name} pw` } });
+    expect(r.status()).toBe(201);
+    await page.goto(server.url);
+    await page.getByTestId("bell").click();
+    await expect(page.getByTestId("bell-panel")).toBeVisible();
+    await check("the bell's list");
     expect(found).toEqual([]);
   });
 }

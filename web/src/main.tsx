@@ -1,6 +1,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { AccountMenu, AccountPage } from "./account/AccountPage";
+import { Bell } from "./account/Bell";
 import { GamesPage, YourTurnLink } from "./account/YourTurn";
 import { AnalysisPage } from "./analysis/AnalysisPage";
 import { coreLoaded, loadCore } from "./engine/core";
@@ -13,6 +14,7 @@ import { RulesPage } from "./learn/RulesPage";
 import { Lobby } from "./lobby/Lobby";
 import { LeaderboardPage, PlayerPage } from "./players/PlayerPage";
 import { PuzzlePage } from "./puzzles/PuzzlePage";
+import { useDismiss } from "./ui/dismiss";
 import { linkClick, useRoute } from "./ui/router";
 import { SettingsMenu } from "./ui/SettingsMenu";
 
@@ -63,21 +65,11 @@ const PAGES = [
 function Header({ route }: { route: unknown }) {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [route]);
-  useEffect(() => {
-    if (!open) return;
-    const key = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setOpen(false);
-    };
-    const click = (e: MouseEvent) => {
-      if (!(e.target as Element | null)?.closest?.("header.top")) setOpen(false);
-    };
-    document.addEventListener("keydown", key);
-    document.addEventListener("click", click);
-    return () => {
-      document.removeEventListener("keydown", key);
-      document.removeEventListener("click", click);
-    };
-  }, [open]);
+  useDismiss(
+    open,
+    () => document.querySelector("header.top"),
+    () => setOpen(false),
+  );
   return (
     <header class={open ? "top menu-open" : "top"}>
       <button
@@ -109,6 +101,7 @@ function Header({ route }: { route: unknown }) {
         ))}
       </nav>
       <YourTurnLink />
+      <Bell />
       <AccountMenu />
       <SettingsMenu />
     </header>

@@ -260,7 +260,10 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
     retry_later();
   } else {
     hub.health.succeeded(StoreHealth::Op::Write);
+    const Status was = game.status();
+    const std::optional<Color> was_to_move = game.to_move();
     game = std::move(*next);
+    send_notices(was, was_to_move);
     if (before_broadcast) before_broadcast(event);
     broadcast(event);  // with the ratings when the event ended a rated game
     announce_presence();  // a join gives a seat to a connection

@@ -146,6 +146,9 @@ struct Room : std::enable_shared_from_this<Room> {
               const Event& event, Make make, After after, BeforeBroadcast before_broadcast, int attempt);
   void drain();
   void broadcast(const Event& event);
+  // After an event this process stored (notices.cpp): tells the account whose turn it became,
+  // or both accounts when the game ended (`was`, `was_to_move`: before the event).
+  void send_notices(Status was, std::optional<Color> was_to_move);
   // Sends the rating changes of the rated game that just ended to everyone following it
   // (read from the store when another process ended it).
   void announce_ratings();
@@ -273,6 +276,11 @@ struct Hub::Impl : LobbyHost {
   // is LobbyHost's.
   void create(GameMeta meta, Steps steps, RoomDone done);
   std::optional<ApiError> correspondence_cap(const GameSummary& s);  // hub.cpp
+  // Notices to accounts (notices.cpp): sent through the site to every server (this one
+  // included), each of which writes it to the account's connections open there.
+  void send_notice(const std::string& account, const out::Notice& n);
+  void deliver_notice(const json& body);
+  SiteBus::Handle notice_sub;  // from start() to stop()
   void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);
   // Queues the report of `key` (a game id or an uploaded record's id); it is stored when done.
   // 202 pending, or 503 when the queue is full or reports are off.

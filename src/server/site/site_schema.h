@@ -49,9 +49,16 @@ inline std::optional<RowKind> parse_kind(std::string_view s) {
     if (kind_name(k) == s) return k;
   return std::nullopt;
 }
-constexpr std::string_view topic_name(SiteTopic t) { return t == SiteTopic::Matched ? "matched" : "account"; }
+constexpr std::string_view topic_name(SiteTopic t) {
+  switch (t) {
+    case SiteTopic::Matched: return "matched";
+    case SiteTopic::Notice: return "notice";
+    case SiteTopic::AccountChanged: break;
+  }
+  return "account";
+}
 inline std::optional<SiteTopic> parse_topic(std::string_view s) {
-  for (SiteTopic t : {SiteTopic::Matched, SiteTopic::AccountChanged})
+  for (SiteTopic t : {SiteTopic::Matched, SiteTopic::AccountChanged, SiteTopic::Notice})
     if (topic_name(t) == s) return t;
   return std::nullopt;
 }

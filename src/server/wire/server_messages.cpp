@@ -1,5 +1,6 @@
 #include "server/wire/server_messages.h"
 
+#include "server/wire/commands.h"
 #include "json/json_out.h"
 
 namespace yinsh::server {
@@ -119,6 +120,23 @@ void Ratings::write(json& j) const {
   j["game"] = game;
   if (!white.is_null()) j["white"] = white;
   if (!black.is_null()) j["black"] = black;
+}
+
+Notice Notice::read(const Fields& f) {
+  Notice n{f.str("kind", 16), f.str("game", 12), f.color("color"), f.str("opponent", kMaxNameChars),
+           f.opt_str("outcome", 8).value_or(""), f.opt_str("reason", 16).value_or(""), f.integer("at", 0, INT64_MAX)};
+  if (n.kind != "your_turn" && n.kind != "game_over") f.fail("kind", "must be your_turn or game_over");
+  if ((n.kind == "game_over") != !n.outcome.empty()) f.fail("outcome", "given for game_over only");
+  return n;
+}
+void Notice::write(json& j) const {
+  j["kind"] = kind;
+  j["game"] = game;
+  j["color"] = color_name(color);
+  j["opponent"] = opponent;
+  if (!outcome.empty()) j["outcome"] = outcome;
+  if (!reason.empty()) j["reason"] = reason;
+  j["at"] = at;
 }
 
 }  // namespace out

@@ -85,10 +85,26 @@ struct Ratings {
   void write(json& j) const;
 };
 
+// A notice to an account (docs/api.md 3.2 "Notices"), on every connection it has open on any
+// server of the site: it became its turn in a game (the opponent decided), or a game of its
+// ended. `outcome` and `reason` for game_over only: won, lost, drawn or aborted, and the
+// result's reason (rings, markers, timeout, resign, ...).
+struct Notice {
+  static constexpr std::string_view type = "notice";
+  std::string kind;  // your_turn or game_over
+  std::string game;
+  Color color = WHITE;   // the account's seat in it
+  std::string opponent;  // the other seat's name ("" when none)
+  std::string outcome, reason;
+  int64_t at = 0;  // ms since the epoch, the hub's clock
+  static Notice read(const Fields& f);
+  void write(json& j) const;
+};
+
 }  // namespace out
 
 using PrivateMessage = std::variant<out::Snapshot, out::Presence, out::Seat, out::Error, out::Pong, out::Info,
-                                    out::Lobby, out::Matched, out::Ratings, out::Challenged>;
+                                    out::Lobby, out::Matched, out::Ratings, out::Challenged, out::Notice>;
 using PrivateTable = SchemaTable<PrivateMessage>;
 
 // A broadcast event: the event as everyone sees it (no token), its game and the state after it.

@@ -2,6 +2,7 @@
 
 import type { Key } from "./en";
 import { learnDe } from "./learn-de";
+import { noticesDe } from "./notices-de";
 import { reportDe } from "./report-de";
 import { seeksDe } from "./seeks-de";
 import { serverDe } from "./server-de";
@@ -402,5 +403,6 @@ export const de: Record<Key, string> = {
   ...learnDe,
   ...reportDe,
   ...seeksDe,
+  ...noticesDe,
   ...serverDe,
 };

@@ -1,6 +1,7 @@
 // English: the reference catalogue. Every key here must exist in de.ts and pl.ts (the
 // compiler checks it, and tests/i18n.test.ts checks the placeholders too).
 import { learnEn } from "./learn-en";
+import { noticesEn } from "./notices-en";
 import { reportEn } from "./report-en";
 import { seeksEn } from "./seeks-en";
 import { serverEn } from "./server-en";
@@ -394,6 +395,7 @@ export const en = {
   ...learnEn,
   ...reportEn,
   ...seeksEn,
+  ...noticesEn,
   ...serverEn,
 };
 

@@ -2,6 +2,7 @@
 
 import type { Key } from "./en";
 import { learnPl } from "./learn-pl";
+import { noticesPl } from "./notices-pl";
 import { reportPl } from "./report-pl";
 import { seeksPl } from "./seeks-pl";
 import { serverPl } from "./server-pl";
@@ -398,5 +399,6 @@ export const pl: Record<Key, string> = {
   ...learnPl,
   ...reportPl,
   ...seeksPl,
+  ...noticesPl,
   ...serverPl,
 };

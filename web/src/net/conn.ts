@@ -208,6 +208,8 @@ export class GameConnection {
       case "ratings":
         this.h.onRatings?.(msg);
         return;
+      case "notice":
+        return; // the bell's (noticeConn.ts): it holds its own connection on every page
       case "seat":
         if (msg.token && msg.seat) {
           this.token = msg.token;

@@ -4,7 +4,7 @@
 // what the player had open (seeks, pairing, challenges) belongs to the old connection and is
 // gone then.
 import { serverText } from "../i18n";
-import { readServerMessage } from "./messages";
+import { parseServerMessage } from "./messages";
 import { ReconnectingSocket } from "./socket";
 import type { ClientMessage, LobbyMessage, MatchedMessage } from "./types";
 
@@ -51,13 +51,7 @@ export class LobbyConn {
   }
 
   private receive(data: string): void {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const m = readServerMessage(raw);
+    const m = parseServerMessage(data);
     if (!m) return;
     if (m.type === "lobby") this.h.onLobby(m);
     else if (m.type === "matched") this.h.onMatched(m);

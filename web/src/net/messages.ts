@@ -23,6 +23,15 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
   lobby: { seeks: "array", challenges: "array", pairing: "object_or_null", players: "int" },
   matched: { game: "string", seat: "color", token: "string", via: "string", opponent: "string" },
   challenged: { challenge: "object" },
+  notice: {
+    kind: "string",
+    game: "string",
+    color: "color",
+    opponent: "string",
+    outcome: "string?",
+    reason: "string?",
+    at: "int",
+  },
   ratings: { ...V, game: "string", white: "object?", black: "object?" },
   joined: { ...EVENT, seat: "color", name: "string", kind: "string", level: "int?" },
   ready: { ...EVENT, seat: "color" },
@@ -110,6 +119,15 @@ function read<T extends { type: string }>(v: unknown, specs: Record<string, Spec
 /** A message from the server, or null when it is not one of docs/api.md's. */
 export function readServerMessage(v: unknown): ServerMessage | null {
   return read<ServerMessage>(v, SERVER_SPECS);
+}
+
+/** A WebSocket frame's text as a message from the server, or null when it is not one. */
+export function parseServerMessage(data: string): ServerMessage | null {
+  try {
+    return readServerMessage(JSON.parse(data));
+  } catch {
+    return null;
+  }
 }
 
 /** A message for the server, or null when it is not one of docs/api.md's. */

@@ -194,6 +194,19 @@ export interface ChallengedMessage {
   challenge: LobbyChallenge;
 }
 
+/** A notice to this account, on every connection it has open (3.2): it became its turn in
+ *  `game`, or `game` ended (`outcome` from its side, `reason` the result's). */
+export interface NoticeMessage {
+  type: "notice";
+  kind: "your_turn" | "game_over";
+  game: string;
+  color: Color;
+  opponent: string;
+  outcome?: "won" | "lost" | "drawn" | "aborted";
+  reason?: string;
+  at: number;
+}
+
 /** Server -> client, private replies and presence (3.2). */
 export interface SnapshotMessage {
   type: "snapshot";
@@ -282,5 +295,6 @@ export type ServerMessage =
   | LobbyMessage
   | MatchedMessage
   | ChallengedMessage
+  | NoticeMessage
   | RatingsMessage
   | EventMessage;

@@ -1,0 +1,87 @@
+// The account's notices, kept in this browser (localStorage, per account): what the server
+// pushed over the notice socket (noticeConn.ts) — its turn in a game, a challenge, a game's
+// end — with whether each was read. The tabs of one browser share them: a notice is one item
+// however many tabs received it (its id), and reading it in one tab reads it in all (the
+// `storage` event). At most MAX_ITEMS are kept, newest first.
+import type { ChallengedMessage, NoticeMessage } from "./types";
+
+export interface NoticeItem {
+  /** One per event: "t:<game>:<at>" (a turn), "o:<game>" (an end), "c:<challenge>". */
+  id: string;
+  kind: "your_turn" | "game_over" | "challenge";
+  /** The game (your_turn, game_over); "" for a challenge. */
+  game: string;
+  /** The opponent's name, or the challenger's. */
+  who: string;
+  outcome?: string;
+  at: number;
+  read: boolean;
+}
+
+export const MAX_ITEMS = 30;
+
+/** The item of a server message (a `notice` or a `challenged`). */
+export function noticeItem(m: NoticeMessage | ChallengedMessage, now: number): NoticeItem {
+  if (m.type === "challenged")
+    return { id: `c:${m.challenge.id}`, kind: "challenge", game: "", who: m.challenge.from, at: now, read: false };
+  const id = m.kind === "your_turn" ? `t:${m.game}:${m.at}` : `o:${m.game}`;
+  return { id, kind: m.kind, game: m.game, who: m.opponent, outcome: m.outcome, at: m.at, read: false };
+}
+
+function isItem(v: unknown): v is NoticeItem {
+  const i = v as NoticeItem;
+  return typeof i === "object" && i !== null && typeof i.id === "string" && typeof i.read === "boolean";
+}
+
+/** The notices of one account in this browser's storage. */
+export class NoticeBox {
+  private readonly key: string;
+  constructor(
+    account: string,
+    private readonly storage: Storage | undefined = globalThis.localStorage,
+  ) {
+    this.key = `yinsh.notices.${account.toLowerCase()}`;
+  }
+
+  /** Newest first. */
+  items(): NoticeItem[] {
+    try {
+      const v: unknown = JSON.parse(this.storage?.getItem(this.key) ?? "[]");
+      return Array.isArray(v) ? v.filter(isItem) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  unread(): number {
+    return this.items().filter((i) => !i.read).length;
+  }
+
+  /** Adds `item` unless another tab did: true when it is new here. */
+  add(item: NoticeItem): boolean {
+    const all = this.items();
+    if (all.some((i) => i.id === item.id)) return false;
+    this.save([item, ...all].sort((a, b) => b.at - a.at).slice(0, MAX_ITEMS));
+    return true;
+  }
+
+  /** Marks read the items `which` selects (all by default). */
+  markRead(which: (i: NoticeItem) => boolean = () => true): void {
+    const all = this.items();
+    if (!all.some((i) => !i.read && which(i))) return;
+    this.save(all.map((i) => (which(i) ? { ...i, read: true } : i)));
+  }
+
+  /** Whether a `storage` event is about this box. */
+  owns(storageKey: string | null): boolean {
+    return storageKey === null || storageKey === this.key;
+  }
+
+  private save(items: NoticeItem[]): void {
+    try {
+      this.storage?.setItem(this.key, JSON.stringify(items));
+    } catch {
+      // Private mode or full: the notices last for this page only.
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// The bell's notices in the browser: one item per notice however many tabs received it, read
+// per item or all at once, newest first and at most MAX_ITEMS, kept per account.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { MAX_ITEMS, NoticeBox, noticeItem } from "../src/net/notices";
+import type { NoticeMessage } from "../src/net/types";
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, v),
+  };
+}
+
+const turn = (game: string, at: number): NoticeMessage => ({
+  type: "notice",
+  kind: "your_turn",
+  game,
+  color: "black",
+  opponent: "alice",
+  at,
+});
+
+describe("notices", () => {
+  it("keeps one item per notice, newest first, and counts the unread", () => {
+    const s = memoryStorage();
+    const tab1 = new NoticeBox("Bob", s);
+    const tab2 = new NoticeBox("bob", s);
+    assert.equal(tab1.add(noticeItem(turn("g1", 10), 0)), true);
+    assert.equal(tab2.add(noticeItem(turn("g1", 10), 0)), false, "the other tab's copy");
+    tab2.add(noticeItem(turn("g2", 20), 0));
+    tab1.add(noticeItem({ ...turn("g1", 30), kind: "game_over", outcome: "lost", reason: "timeout" }, 0));
+    assert.deepEqual(
+      tab1.items().map((i) => i.id),
+      ["o:g1", "t:g2:20", "t:g1:10"],
+    );
+    assert.equal(tab2.unread(), 3);
+    tab2.markRead((i) => i.game === "g1");
+    assert.equal(tab1.unread(), 1);
+    tab1.markRead();
+    assert.equal(tab2.unread(), 0);
+    assert.equal(new NoticeBox("carol", s).items().length, 0, "per account");
+  });
+
+  it("turns a challenge into an item and keeps at most MAX_ITEMS", () => {
+    const box = new NoticeBox("bob", memoryStorage());
+    const c = noticeItem(
+      {
+        type: "challenged",
+        challenge: {
+          id: "c8",
+          from: "carol",
+          to: "bob",
+          variant: "normal",
+          clock: null,
+          rated: false,
+          created_at: 5,
+          outgoing: false,
+        },
+      },
+      7,
+    );
+    assert.deepEqual(c, { id: "c:c8", kind: "challenge", game: "", who: "carol", at: 7, read: false });
+    for (let i = 0; i < MAX_ITEMS + 5; i++) box.add(noticeItem(turn("g", i), 0));
+    assert.equal(box.items().length, MAX_ITEMS);
+    assert.equal(box.items()[0]?.at, MAX_ITEMS + 4);
+  });
+});
