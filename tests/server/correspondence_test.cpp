@@ -5,53 +5,21 @@
 // account's games. Time is a ManualClock the test moves forward: nothing sleeps for days.
 #include <random>
 
-#include "server/common/clock.h"
-#include "site_helpers.h"
+#include "correspondence_helpers.h"
 
 namespace yinsh::test {
 namespace {
 
 constexpr int64_t kDay = 24LL * 3600 * 1000;
 
-// One account's side of a game: its seat token and its connection.
-struct Played {
-  std::string id;
-  std::unique_ptr<Follower> white, black;
-};
-
-class CorrespondenceTest : public ::testing::Test {
+class CorrespondenceTest : public CorrespondenceServerTest {
  protected:
-  server::ServerOptions options(const std::string& db = "") {
-    auto o = test_server_options(dir.path());
-    if (!db.empty()) o.db = db;
-    o.hub.clock = &clock;
-    o.hub.deadline_check_ms = 20;
-    o.site.heartbeat_ms = 200;
-    o.site.lease_ms = 1500;
-    return o;
-  }
-  void SetUp() override {
-    srv = start_test_server(options());
-    ASSERT_TRUE(srv);
-    port = srv->port();
-    alice = account(port, "alice");
-    bob = account(port, "bob");
-  }
   // Alice (White) makes a rated game of `days` per move, Bob joins, both start; with `moves`,
   // each side then makes one decision (so that a timeout is a loss, not an abort).
   Played play(uint16_t at, int days, bool moves, std::mt19937& rng) {
-    Played p;
-    auto c = http_request(at, verb::post, "/api/games",
-                          json{{"clock", {{"days", days}}}, {"color", "white"}, {"rated", true}}.dump(), cookie(alice));
-    EXPECT_EQ(c.status, 201) << c.text;
-    if (c.status != 201) return p;
-    EXPECT_EQ(c.body["snapshot"]["clock"], (json{{"days", days}}));
-    p.id = c.body["game"];
-    auto j = http_request(at, verb::post, "/api/games/" + p.id + "/join", "{}", cookie(bob));
-    EXPECT_EQ(j.status, 200) << j.text;
-    p.white = std::make_unique<Follower>(at, p.id, c.body["token"].get<std::string>());
-    p.black = std::make_unique<Follower>(at, p.id, j.body["token"].get<std::string>());
-    start_game(*p.white, *p.black, {p.white.get(), p.black.get()});
+    Played p = seat_both(at, {{"clock", {{"days", days}}}, {"rated", true}});
+    if (p.id.empty()) return p;
+    EXPECT_EQ(p.created["snapshot"]["clock"], (json{{"days", days}}));
     if (moves) play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 2);
     return p;
   }
@@ -67,12 +35,6 @@ class CorrespondenceTest : public ::testing::Test {
       if (g["id"] == id) return g;
     return nullptr;
   }
-
-  server::ManualClock clock;
-  ScratchDir dir{"yinsh-corr"};
-  std::unique_ptr<server::Server> srv;
-  uint16_t port = 0;
-  std::string alice, bob;
 };
 
 TEST_F(CorrespondenceTest, DaysPerMoveAreADeadlineThatEachDecisionResets) {
@@ -191,20 +153,11 @@ TEST_F(CorrespondenceTest, TheAccountsGamesListTheirTurnFirstByTimeLeft) {
 // Two servers on one PostgreSQL database, one clock: 50 games pass their deadline at once and
 // both servers sweep; each game ends once, and its ratings move once.
 TEST_F(CorrespondenceTest, TwoServersOnOnePostgresDecideEachOf50ExpiredGamesOnce) {
+  std::unique_ptr<server::Server> a, b;
+  std::string db;
+  two_servers(a, b, db);
+  if (IsSkipped() || HasFatalFailure()) return;
   auto& pg = PgCluster::instance();
-  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
-  if (!pg.running()) {
-    ASSERT_TRUE(pg.start());
-  }
-  const std::string db = pg.new_database();
-  ASSERT_FALSE(db.empty());
-  srv.reset();
-  auto a = start_test_server(options(db));
-  auto b = start_test_server(options(db));
-  ASSERT_TRUE(a && b);
-  port = a->port();
-  alice = account(port, "alice");
-  bob = account(b->port(), "bob");
   std::mt19937 rng(6);
   std::vector<std::string> ids;
   for (int i = 0; i < 50; ++i) ids.push_back(play(i % 2 ? a->port() : b->port(), 1, true, rng).id);
