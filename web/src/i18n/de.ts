@@ -313,6 +313,15 @@ export const de: Record<Key, string> = {
   "action.play_color": "{color} spielen",
   "undo.asked": "{color} möchte den letzten Zug zurücknehmen.",
 
+  "conditional.title": "Bedingte Zugfolgen",
+  "conditional.help":
+    "Speichere deine Antworten auf die wahrscheinlichen Entscheidungen deines Gegners: eine Folge pro Zeile, seine und deine Entscheidungen der Reihe nach, jede Folge endet mit dem Ende deines Zuges. Spielt dein Gegner in eine Folge hinein, spielt der Server sofort deine Antwort.",
+  "conditional.none": "Keine bedingten Zugfolgen gespeichert.",
+  "conditional.label": "Zugfolgen (eine pro Zeile)",
+  "conditional.placeholder": "z. B. c3-c5 xd2-h6 xb4",
+  "conditional.save": "Zugfolgen speichern",
+  "conditional.clear": "Zugfolgen löschen",
+  "conditional.your_turn": "Zugfolgen werden gespeichert, während dein Gegner am Zug ist.",
   "typed.label": "Entscheidung eingeben",
   "typed.placeholder": "z. B. e4, e4-e10, xe5-e9, xe10",
   "typed.wait": "warte, bis du am Zug bist",

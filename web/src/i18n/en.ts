@@ -306,6 +306,15 @@ export const en = {
   "action.play_color": "Play {color}",
   "undo.asked": "{color} asks to take back their last turn.",
 
+  "conditional.title": "Conditional lines",
+  "conditional.help":
+    "Store your replies to your opponent's likely decisions: one line a row, your opponent's decisions and yours in order, each line ending with the end of your turn. When your opponent plays into a line, the server plays your reply at once.",
+  "conditional.none": "No conditional lines stored.",
+  "conditional.label": "Lines (one a row)",
+  "conditional.placeholder": "e.g. c3-c5 xd2-h6 xb4",
+  "conditional.save": "Store lines",
+  "conditional.clear": "Drop lines",
+  "conditional.your_turn": "Lines are stored on your opponent's turn.",
   "typed.label": "Type a decision",
   "typed.placeholder": "e.g. e4, e4-e10, xe5-e9, xe10",
   "typed.wait": "wait for your turn",

@@ -310,6 +310,15 @@ export const pl: Record<Key, string> = {
   "action.play_color": "Graj: {color}",
   "undo.asked": "{color} prosi o cofnięcie ostatniego ruchu.",
 
+  "conditional.title": "Warunkowe linie",
+  "conditional.help":
+    "Zapisz odpowiedzi na prawdopodobne decyzje przeciwnika: jedna linia w wierszu, decyzje przeciwnika i twoje po kolei, każda linia kończy się końcem twojego ruchu. Gdy przeciwnik zagra zgodnie z linią, serwer od razu zagra twoją odpowiedź.",
+  "conditional.none": "Brak zapisanych warunkowych linii.",
+  "conditional.label": "Linie (jedna w wierszu)",
+  "conditional.placeholder": "np. c3-c5 xd2-h6 xb4",
+  "conditional.save": "Zapisz linie",
+  "conditional.clear": "Usuń linie",
+  "conditional.your_turn": "Linie zapisuje się, gdy ruch ma przeciwnik.",
   "typed.label": "Wpisz decyzję",
   "typed.placeholder": "np. e4, e4-e10, xe5-e9, xe10",
   "typed.wait": "poczekaj na swój ruch",
