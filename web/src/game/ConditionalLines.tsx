@@ -2,8 +2,10 @@
 // player stores on the opponent's turn, one line a row of decisions in the notation, which the
 // server plays when the opponent plays into one. Private: only the player's own are shown.
 import { useEffect, useState } from "preact/hooks";
+import { analysisLink } from "../analysis/analysis";
 import { t } from "../i18n";
 import { errorText, request } from "../net/api";
+import type { Game } from "../net/types";
 
 type Stored = { base: number | null; lines: string[][] };
 
@@ -15,7 +17,9 @@ export function parseLines(text: string): string[][] {
     .filter((line) => line.length > 0);
 }
 
-export function ConditionalLines({ id, ply, myTurn }: { id: string; ply: number; myTurn: boolean }) {
+export function ConditionalLines({ game, myTurn }: { game: Game; myTurn: boolean }) {
+  const id = game.id;
+  const ply = game.state.ply;
   const [stored, setStored] = useState<Stored | null>(null);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -71,6 +75,7 @@ export function ConditionalLines({ id, ply, myTurn }: { id: string; ply: number;
           <button type="submit">{t("conditional.save")}</button>
         </form>
       )}
+      {myTurn ? null : <a href={analysisLink(game.start, game.decisions, id)}>{t("conditional.analysis")}</a>}{" "}
       {stored.lines.length ? (
         <button type="button" onClick={() => call("DELETE")}>
           {t("conditional.clear")}

@@ -335,7 +335,7 @@ export function GamePage({ id }: { id: string }) {
           />
           {seated && !mine && game.clock && "days" in game.clock ? <NextGame id={game.id} ply={st.ply} /> : null}
           {seated && st.status === "active" && game.clock && "days" in game.clock ? (
-            <ConditionalLines id={game.id} ply={st.ply} myTurn={st.to_move === role} />
+            <ConditionalLines game={game} myTurn={st.to_move === role} />
           ) : null}
           {assist.panel}
           <div class="actions small">
