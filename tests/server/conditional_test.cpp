@@ -176,6 +176,9 @@ RowLine find_row_line() {
 TEST_F(ConditionalTest, AReplyOfSeveralDecisionsRingMoveRowAndRingRemovalIsPlayedWhole) {
   const RowLine r = find_row_line();
   ASSERT_GE(r.line.size(), 4u) << "a ring move, a row removal and a ring removal";
+  std::string line;
+  for (const auto& d : r.line) line += " " + d;
+  std::printf("[ conditional ] after %zu decisions, the line%s\n", r.before.size(), line.c_str());
   Played p = play(port);
   decide(p, r.before);
   ASSERT_EQ(p.black->state["to_move"], "black");
@@ -209,6 +212,10 @@ TEST_F(ConditionalTest, BadLinesAreRefusedAndNothingIsStored) {
   refused(put_lines(p.id, alice, json::array({json::array({o.expected})})), 400, "bad_line");  // ends on Black's turn
   refused(put_lines(p.id, alice, json::array({json::array({o.expected, o.expected_reply, "a2"})})), 400, "bad_line");
   refused(put_lines(p.id, alice, json::array({json::array({o.expected, "k11"})})), 400, "bad_line");  // no such point
+  const auto replies = legal_after({o.before[0], o.expected});  // two answers to the same decision
+  auto twice = put_lines(p.id, alice, json::array({json::array({o.expected, replies[0]}), json::array({o.expected, replies[1]})}));
+  refused(twice, 400, "bad_line");
+  EXPECT_EQ(twice.body["error"]["params"], (json{{"line", 1}, {"decision", 1}}));
   json many = json::array();
   for (int i = 0; i < 101; ++i) many.push_back(o.lines[0]);
   refused(put_lines(p.id, alice, many), 400, "too_many_lines");
