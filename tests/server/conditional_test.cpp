@@ -62,6 +62,8 @@ class ConditionalTest : public CorrespondenceServerTest {
   }
   // A game where White has placed a ring, then stored `o`'s lines on Black's turn (through `at`).
   Played with_lines(const Opening& o, uint16_t at = 0);
+  // Black's move into a line whose White turn has removals (find_row_line), played whole.
+  void several_decisions(bool early);
   HttpResult put_lines(const std::string& id, const std::string& session, const json& lines, uint16_t at = 0) {
     return http_request(at ? at : port, verb::put, "/api/games/" + id + "/conditional", json{{"lines", lines}}.dump(),
                         cookie(session));
@@ -128,53 +130,58 @@ TEST_F(ConditionalTest, WhenTheOpponentLeavesEveryLineNothingIsPlayedAndTheLines
   EXPECT_EQ(p.black->state["to_move"], "white");
 }
 
-// A random game (the rules core's, seeded) up to a ring move of Black after which White can
-// make a row: the line is Black's move, White's ring move that makes the row, its row removal
-// and its ring removal; the decisions before it are played, then the line stored.
+// A random game (the rules core's, seeded) up to a ring move of Black after which White's turn
+// holds removals: with `early`, Black's move makes a row of White's, which White removes (with a
+// ring) before its ring move; else White's ring move makes a row, removed after it. The line is
+// Black's move and White's whole turn (the first legal removal each time); the decisions
+// before it are played, then the line stored.
 struct RowLine {
   std::vector<std::string> before, line;
 };
-RowLine find_row_line() {
+std::vector<Move> legal(const Game& g) {
+  MoveList list;
+  generate(g.position(), list);
+  return {list.begin(), list.end()};
+}
+RowLine find_row_line(bool early) {
   std::mt19937 rng(7);
-  for (int attempt = 0; attempt < 200; ++attempt) {
+  for (int attempt = 0; attempt < 500; ++attempt) {
     Game g;
     while (!g.position().is_over() && g.moves().size() < 300) {
-      const Position& pos = g.position();
-      MoveList list;
-      generate(pos, list);
-      if (pos.side_to_move() == BLACK && pos.step() == Step::Move) {
-        for (Move b : list) {  // a Black move after which White makes a row at once
-          Game after = g;
-          after.play(b);
-          if (after.position().step() != Step::Move || after.position().side_to_move() != WHITE) continue;
-          MoveList white;
-          generate(after.position(), white);
-          for (Move w : white) {
+      const auto moves = legal(g);
+      for (Move b : moves) {
+        if (g.position().side_to_move() != BLACK || g.position().step() != Step::Move) break;
+        Game after = g;
+        after.play(b);
+        if (after.position().side_to_move() != WHITE) continue;
+        if (after.position().step() != (early ? Step::EarlyRemoveRow : Step::Move)) continue;
+        Game turn = after;
+        if (!early) {  // a White ring move that makes a row
+          for (Move w : legal(after)) {
             Game row = after;
             row.play(w);
-            if (row.position().step() != Step::RemoveRow) continue;
-            RowLine r;
-            for (Move m : g.moves()) r.before.push_back(to_string(m));
-            r.line = {to_string(b), to_string(w)};
-            while (!row.position().is_over() && row.position().side_to_move() == WHITE) {
-              MoveList removal;
-              generate(row.position(), removal);
-              row.play(removal[0]);
-              r.line.push_back(to_string(removal[0]));
+            if (row.position().step() == Step::RemoveRow) {
+              turn = row;
+              break;
             }
-            return r;
           }
+          if (turn.moves().size() == after.moves().size()) continue;
         }
+        while (!turn.position().is_over() && turn.position().side_to_move() == WHITE) turn.play(legal(turn)[0]);
+        RowLine r;
+        for (size_t i = 0; i < turn.moves().size(); ++i)
+          (i < g.moves().size() ? r.before : r.line).push_back(to_string(turn.moves()[i]));
+        return r;
       }
-      g.play(list[std::uniform_int_distribution<int>(0, list.size() - 1)(rng)]);
+      g.play(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
     }
   }
   ADD_FAILURE() << "no position found";
   return {};
 }
 
-TEST_F(ConditionalTest, AReplyOfSeveralDecisionsRingMoveRowAndRingRemovalIsPlayedWhole) {
-  const RowLine r = find_row_line();
+void ConditionalTest::several_decisions(bool early) {
+  const RowLine r = find_row_line(early);
   ASSERT_GE(r.line.size(), 4u) << "a ring move, a row removal and a ring removal";
   std::string line;
   for (const auto& d : r.line) line += " " + d;
@@ -193,6 +200,11 @@ TEST_F(ConditionalTest, AReplyOfSeveralDecisionsRingMoveRowAndRingRemovalIsPlaye
   EXPECT_EQ(p.black->decisions, expected);
   EXPECT_EQ(decisions_of(p.id), json(expected));
 }
+
+TEST_F(ConditionalTest, AReplyOfSeveralDecisionsRingMoveRowAndRingRemovalIsPlayedWhole) { several_decisions(false); }
+
+// White's turn begins with a row Black's move made for it: removed with a ring, then the move.
+TEST_F(ConditionalTest, AReplyThatBeginsWithEarlyRemovalsIsPlayedWhole) { several_decisions(true); }
 
 TEST_F(ConditionalTest, BadLinesAreRefusedAndNothingIsStored) {
   Played p = play(port);
