@@ -21,9 +21,9 @@ void Room::play_conditional() {
   if (game.status() == Status::Over || game.status() == Status::Aborted) {
     if (conditional_version == -2) return;
     conditional_version = -2;  // dropped once per room (a second drop by another server is harmless)
-    hub.on_store([self = shared_from_this()] {
+    hub.on_store([self = shared_from_this(), id = game.id()] {  // the id copied: `game` is the strand's
       try {
-        drop_game_conditional_lines(self->hub.store, self->game.id());
+        drop_game_conditional_lines(self->hub.store, id);
       } catch (const std::exception&) {  // the store is down: lines of a finished game are never played
       }
     });
@@ -52,9 +52,9 @@ void Room::answer_conditional(const ConditionalLines& lines, Color seat, int64_t
   if (game.version() != version) return;  // the room settled again since and reads anew
   const auto reply = conditional_reply(game.rules(), lines);
   if (!reply) {  // the game left every line: they are dropped (unless stored anew meanwhile)
-    hub.on_store([self = shared_from_this(), lines, seat] {
+    hub.on_store([self = shared_from_this(), id = game.id(), lines, seat] {
       try {
-        drop_conditional_lines(self->hub.store, self->game.id(), seat, lines);
+        drop_conditional_lines(self->hub.store, id, seat, lines);
       } catch (const std::exception&) {  // kept: they never match again
       }
     });
