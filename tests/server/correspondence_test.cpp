@@ -7,55 +7,23 @@
 #include <iostream>
 #include <random>
 
-#include "server/common/clock.h"
-#include "site_helpers.h"
+#include "correspondence_helpers.h"
 
 namespace yinsh::test {
 namespace {
 
 constexpr int64_t kDay = 24LL * 3600 * 1000;
 
-// One account's side of a game: its seat token and its connection.
-struct Played {
-  std::string id;
-  std::unique_ptr<Follower> white, black;
-};
-
-class CorrespondenceTest : public ::testing::Test {
+class CorrespondenceTest : public CorrespondenceServerTest {
  protected:
-  server::ServerOptions options(const std::string& db = "") {
-    auto o = test_server_options(dir.path());
-    if (!db.empty()) o.db = db;
-    o.hub.clock = &clock;
-    o.hub.deadline_check_ms = 20;
-    o.site.heartbeat_ms = 200;
-    o.site.lease_ms = 1500;
-    return o;
-  }
-  void SetUp() override {
-    srv = start_test_server(options());
-    ASSERT_TRUE(srv);
-    port = srv->port();
-    alice = account(port, "alice");
-    bob = account(port, "bob");
-  }
   // Alice (White) makes a rated game of `days` per move, Bob joins, both start; with `moves`,
   // each side then makes one decision (so that a timeout is a loss, not an abort).
   // `clock`: another clock instead (days are then ignored).
   Played play(uint16_t at, int days, bool moves, std::mt19937& rng, json clock = nullptr) {
-    Played p;
     if (clock.is_null()) clock = {{"days", days}};
-    auto c = http_request(at, verb::post, "/api/games",
-                          json{{"clock", clock}, {"color", "white"}, {"rated", true}}.dump(), cookie(alice));
-    EXPECT_EQ(c.status, 201) << c.text;
-    if (c.status != 201) return p;
-    EXPECT_EQ(c.body["snapshot"]["clock"], clock);
-    p.id = c.body["game"];
-    auto j = http_request(at, verb::post, "/api/games/" + p.id + "/join", "{}", cookie(bob));
-    EXPECT_EQ(j.status, 200) << j.text;
-    p.white = std::make_unique<Follower>(at, p.id, c.body["token"].get<std::string>());
-    p.black = std::make_unique<Follower>(at, p.id, j.body["token"].get<std::string>());
-    start_game(*p.white, *p.black, {p.white.get(), p.black.get()});
+    Played p = seat_both(at, {{"clock", clock}, {"rated", true}});
+    if (p.id.empty()) return p;
+    EXPECT_EQ(p.created["snapshot"]["clock"], clock);
     if (moves) play_random(*p.white, *p.black, {p.white.get(), p.black.get()}, rng, 2);
     return p;
   }
@@ -71,28 +39,6 @@ class CorrespondenceTest : public ::testing::Test {
       if (g["id"] == id) return g;
     return nullptr;
   }
-
-  // Two servers on one new PostgreSQL database (in place of the SQLite one), Alice's account
-  // made on the first, Bob's on the second; skips the test without PostgreSQL.
-  void two_servers(std::unique_ptr<server::Server>& a, std::unique_ptr<server::Server>& b, std::string& db) {
-    std::string why;
-    db = new_pg_database(&why);
-    if (!why.empty()) GTEST_SKIP() << "PostgreSQL tests skipped: " << why;
-    ASSERT_FALSE(db.empty());
-    srv.reset();
-    a = start_test_server(options(db));
-    b = start_test_server(options(db));
-    ASSERT_TRUE(a && b);
-    port = a->port();
-    alice = account(port, "alice");
-    bob = account(b->port(), "bob");
-  }
-
-  server::ManualClock clock;
-  ScratchDir dir{"yinsh-corr"};
-  std::unique_ptr<server::Server> srv;
-  uint16_t port = 0;
-  std::string alice, bob;
 };
 
 TEST_F(CorrespondenceTest, DaysPerMoveAreADeadlineThatEachDecisionResets) {

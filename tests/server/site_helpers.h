@@ -43,25 +43,23 @@ inline json outcome(Lobbyist& l) {
 
 inline size_t seeks_in(const json& view) { return view["seeks"].size(); }
 
-// A new database on the test cluster (started if need be); "" when there is none: with
-// `why_not` set when this machine has no PostgreSQL (the test skips), else it failed.
-inline std::string new_pg_database(std::string* why_not) {
+// A new database on the tests' PostgreSQL cluster (started if need be) in `db`; skips the
+// test when PostgreSQL is not available: callers return when IsSkipped() or HasFatalFailure().
+inline void new_pg_database(std::string& db) {
   auto& pg = PgCluster::instance();
-  if (!pg.available()) {
-    *why_not = pg.why_not();
-    return "";
+  if (!pg.available()) GTEST_SKIP() << "PostgreSQL tests skipped: " << pg.why_not();
+  if (!pg.running()) {
+    ASSERT_TRUE(pg.start());
   }
-  if (!pg.running() && !pg.start()) return "";
-  return pg.new_database();
+  db = pg.new_database();
+  ASSERT_FALSE(db.empty());
 }
 
 class SiteTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why;
-    db = new_pg_database(&why);
-    if (!why.empty()) GTEST_SKIP() << "PostgreSQL tests skipped: " << why;
-    ASSERT_FALSE(db.empty());
+    new_pg_database(db);
+    if (IsSkipped() || HasFatalFailure()) return;
     a = start();
     b = start();
     ASSERT_TRUE(a && b);

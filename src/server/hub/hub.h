@@ -159,6 +159,12 @@ class Hub {
   // "abort", "undo" (`arg` "yes": ask, or accept the opponent's request; "no": decline it).
   void play(const std::string& id, const Identity& who, const std::string& act, const std::string& arg,
             std::optional<int64_t> ply, std::string_view body, Done done);
+  // A player's conditional lines in a correspondence game (docs/api.md "Conditional lines";
+  // conditional_play.cpp): `method` "PUT" stores `body`'s {"lines"} (checked by the rules core,
+  // only on the opponent's turn), "GET" answers them, "DELETE" drops them; each answers
+  // {"base", "lines"}. `who` must hold a seat of the game.
+  void conditional(const std::string& id, const Identity& who, const std::string& method, std::string_view body,
+                   Done done);
   // Challenges (the lobby's): "create" (`target`: the name; `body`: the game asked for),
   // "accept", "decline", "cancel" (`target`: the challenge's id).
   void challenge(const Identity& who, const std::string& act, const std::string& target, std::string_view body,

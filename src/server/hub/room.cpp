@@ -336,6 +336,7 @@ void Room::settle() {
   }
   arm_timer();
   schedule_ai();
+  play_conditional();
 }
 
 void Room::retry_later() {

@@ -32,6 +32,7 @@
 #include "server/common/metrics.h"
 #include "server/lobby/lobby_host.h"
 #include "server/game/online_game.h"
+#include "server/game/conditional_lines.h"
 #include "server/ratings/ratings_store.h"
 #include "server/wire/server_messages.h"
 #include "server/store/store.h"
@@ -137,6 +138,11 @@ struct Room : std::enable_shared_from_this<Room> {
   // Since when each seat's holder has not been connected to this process (nullopt: it is);
   // a timed game's absent player can be claimed against (seek_expiry.h).
   std::array<std::optional<int64_t>, 2> absent_since;
+  // Conditional lines (conditional_play.cpp): in a correspondence game, reads the lines of
+  // the account to decide (on the store pool) and plays their reply, or drops them when the
+  // game has left them; drops a finished game's lines. Called by settle().
+  void play_conditional();
+  int64_t conditional_version = -1;  // the version whose lines were read (-2: dropped, the game is over)
 
  private:
   void when_idle(std::function<void()> f);
@@ -162,6 +168,7 @@ struct Room : std::enable_shared_from_this<Room> {
   void arm_timer();
   void retry_later();  // settle() again in a second (after the store failed)
   void schedule_ai();
+  void answer_conditional(const ConditionalLines& lines, Color seat, int64_t version);
 
   void stream_event(const Event& event);  // the line an event makes, to every stream
   void stream_presence(const std::array<bool, 2>& present);  // opponentGone

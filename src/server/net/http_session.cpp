@@ -298,6 +298,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
           with_identity([self, done, id](Identity who) { self->ctx_.hub->join_game(id, self->req_.body(), who, done); });
         return;
       }
+      if (sub == "/conditional") {
+        if (method != http::verb::get && method != http::verb::put && method != http::verb::delete_)
+          return send_reply(http_error(405, "method_not_allowed", "conditional lines take GET, PUT and DELETE"), version);
+        with_identity([self, done, id](Identity who) {
+          self->ctx_.hub->conditional(id, who, std::string(self->req_.method_string()), self->req_.body(), done);
+        });
+        return;
+      }
       if (sub == "/report") {
         if (only(http::verb::get)) ctx_.hub->get_report(id, done);
         return;

@@ -117,6 +117,14 @@ const std::vector<std::vector<std::string>>& migrations() {
           "CREATE TABLE mail_keys (id TEXT PRIMARY KEY, at BIGINT NOT NULL)",
           "CREATE INDEX mail_keys_by_time ON mail_keys(at)",
       },
+      // 9: conditional lines (conditional_store.h): a correspondence player's stored replies,
+      // one row per game and seat; base_ply and history: the game's decisions when they were
+      // stored; lines: one line a row of text, its decisions separated by spaces.
+      {
+          "CREATE TABLE conditional_lines (game_id TEXT NOT NULL REFERENCES games(id), seat TEXT NOT NULL, "
+          "base_ply INTEGER NOT NULL, history TEXT NOT NULL, lines TEXT NOT NULL, stored_at BIGINT NOT NULL, "
+          "PRIMARY KEY (game_id, seat))",
+      },
   };
   return list;
 }

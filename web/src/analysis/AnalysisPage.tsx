@@ -17,6 +17,7 @@ import { ShareLink } from "../ui/ShareLink";
 import { EnginePanel, EvalBar, useDeepening } from "./AnalysisEngine";
 import { Line, SetupForm, TreeControls } from "./AnalysisTree";
 import { analysisLink, parseAnalysisHash, sameAnalysis, stepText } from "./analysis";
+import { nodeAt, StoreLines } from "./StoreLines";
 
 /** The tree and position of an analysis link; a bad start or decision is reported, the rest kept. */
 function build(hash: string): { tree: Variations; node: VNode; error: string | null } {
@@ -42,6 +43,8 @@ function build(hash: string): { tree: Variations; node: VNode; error: string | n
 export function AnalysisPage(props: { hash: string }) {
   useLang();
   const initial = useMemo(() => build(props.hash), []);
+  // Opened for a correspondence game's conditional lines: the game, and its decisions.
+  const forGame = useMemo(() => parseAnalysisHash(props.hash), []);
   const tree = useRef(initial.tree);
   const [node, setNode] = useState(initial.node);
   const [error, setError] = useState<string | null>(initial.error);
@@ -52,10 +55,10 @@ export function AnalysisPage(props: { hash: string }) {
   engine.current ??= new EngineClient();
   useEffect(() => () => engine.current?.terminate(), []);
 
-  const link = analysisLink(tree.current.root.position.text, pathTo(node));
+  const link = analysisLink(tree.current.root.position.text, pathTo(node), forGame.game);
   const go = (n: VNode) => {
     setNode(n);
-    history.replaceState(null, "", analysisLink(tree.current.root.position.text, pathTo(n)));
+    history.replaceState(null, "", analysisLink(tree.current.root.position.text, pathTo(n), forGame.game));
   };
   const start = (t: Variations, n: VNode) => {
     tree.current = t;
@@ -136,6 +139,7 @@ export function AnalysisPage(props: { hash: string }) {
           </p>
           <ErrorBanner error={error} />
         </section>
+        {forGame.game ? <StoreLines game={forGame.game} base={nodeAt(tree.current.root, forGame.moves)} /> : null}
         <EnginePanel
           position={node.position}
           view={shown}

@@ -1,23 +1,47 @@
 // Links to the analysis board and the engine figures it shows. Pure (unit-tested).
 import type { Position, Side } from "../board/types";
 import type { PvLine } from "../engine/protocol";
+import type { VNode } from "../engine/variations";
 import { colorName, t } from "../i18n";
 
 /** Scores at or beyond this are forced wins (SCORE_MATE - plies), as in src/search/search.h. */
 const SCORE_MATE = 31000;
 const SCORE_MATE_BOUND = SCORE_MATE - 1000;
 
-/** The analysis board's address for a start position and the decisions played from it. */
-export function analysisLink(start: string, decisions: readonly string[]): string {
+/**
+ * The analysis board's address for a start position and the decisions played from it; with
+ * `game`, the correspondence game whose conditional lines the board prepares.
+ */
+export function analysisLink(start: string, decisions: readonly string[], game?: string): string {
   const q = new URLSearchParams({ start });
   if (decisions.length) q.set("moves", decisions.join(" "));
+  if (game) q.set("game", game);
   return `/analysis#${q.toString()}`;
 }
 
-/** Reads analysisLink's hash: the start (empty = the standard start) and the decisions. */
-export function parseAnalysisHash(hash: string): { start: string; moves: string[] } {
+/** Reads analysisLink's hash: the start (empty = the standard start), the decisions, the game. */
+export function parseAnalysisHash(hash: string): { start: string; moves: string[]; game?: string } {
   const q = new URLSearchParams(hash.replace(/^#/, ""));
-  return { start: q.get("start") ?? "", moves: (q.get("moves") ?? "").split(/\s+/).filter(Boolean) };
+  const game = q.get("game");
+  return {
+    start: q.get("start") ?? "",
+    moves: (q.get("moves") ?? "").split(/\s+/).filter(Boolean),
+    ...(game ? { game } : {}),
+  };
+}
+
+/**
+ * The conditional lines a tree stands for below `node` (docs/api.md "Conditional lines"):
+ * the decisions of every path from it to a leaf.
+ */
+export function leafLines(node: VNode): string[][] {
+  const out: string[][] = [];
+  const walk = (n: VNode, line: string[]) => {
+    if (!n.children.length && line.length) out.push(line);
+    for (const c of n.children) walk(c, [...line, c.decision ?? ""]);
+  };
+  walk(node, []);
+  return out;
 }
 
 /** Reads analysisLink's hash as the address bar has it (with or without the "#"). */

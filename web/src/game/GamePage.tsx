@@ -14,6 +14,7 @@ import { linkClick, navigate } from "../ui/router";
 import { ShareLink } from "../ui/ShareLink";
 import { useSettings } from "../ui/settings";
 import { endingLine, openSeat, other, seatName, stepHelp } from "../ui/status";
+import { ConditionalLines } from "./ConditionalLines";
 import { mayDeleteChat } from "./chat";
 import { useGameFeedback } from "./feedback";
 import { GameActions } from "./GameActions";
@@ -333,6 +334,9 @@ export function GamePage({ id }: { id: string }) {
             presence={model?.presence ?? undefined}
           />
           {seated && !mine && game.clock && "days" in game.clock ? <NextGame id={game.id} ply={st.ply} /> : null}
+          {seated && st.status === "active" && game.clock && "days" in game.clock ? (
+            <ConditionalLines game={game} myTurn={st.to_move === role} />
+          ) : null}
           {assist.panel}
           <div class="actions small">
             <button type="button" onClick={() => setFlip(!flip)} aria-pressed={flip} title={t("board.flip_key")}>

@@ -23,6 +23,12 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
   "server.unknown_command": "{command}: diesen Befehl gibt es nicht (versuche /help).",
   "server.muted": "Dein Konto ist stummgeschaltet: du kannst nicht chatten.",
   "server.unknown_chat_line": "Diese Chatzeile gibt es nicht mehr.",
+  "server.bad_line":
+    "Eine bedingte Zugfolge ist ungültig: jede Entscheidung muss erlaubt sein, und jede Folge muss mit dem Ende deines Zuges enden.",
+  "server.too_many_lines": "Höchstens {max} bedingte Zugfolgen.",
+  "server.not_correspondence": "Bedingte Zugfolgen gibt es nur in Fernpartien.",
+  "server.not_active": "Die Partie läuft nicht.",
+  "server.your_turn": "Du bist am Zug: entscheide, statt bedingte Zugfolgen zu speichern.",
   "server.too_many_games": "Du hast schon {max} laufende Fernpartien: beende zuerst eine.",
   "server.too_many_open":
     "Du hast schon {max} offene Gesuche, Herausforderungen oder wartende Partien: brich eine ab oder warte.",

@@ -23,6 +23,12 @@ export const serverEn = {
   "server.unknown_command": "{command}: no such command (try /help).",
   "server.muted": "Your account is muted: you cannot chat.",
   "server.unknown_chat_line": "That chat line is no longer there.",
+  "server.bad_line":
+    "A conditional line is not valid: every decision must be legal, and each line must end with the end of your turn.",
+  "server.too_many_lines": "At most {max} conditional lines.",
+  "server.not_correspondence": "Conditional lines are only for correspondence games.",
+  "server.not_active": "The game is not being played.",
+  "server.your_turn": "It is your turn: make your decision instead of storing conditional lines.",
   "server.too_many_games": "You have {max} correspondence games going already: finish one first.",
   "server.too_many_open": "You have {max} open seeks, challenges or waiting games already: cancel one or wait.",
   "server.no_seek": "That seek is gone (taken, cancelled or expired).",

@@ -22,6 +22,12 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.unknown_command": "{command}: nie ma takiego polecenia (spróbuj /help).",
   "server.muted": "Twoje konto jest wyciszone: nie możesz pisać na czacie.",
   "server.unknown_chat_line": "Tej wiadomości na czacie już nie ma.",
+  "server.bad_line":
+    "Jedna z warunkowych linii jest błędna: każda decyzja musi być dozwolona, a każda linia musi kończyć się końcem twojego ruchu.",
+  "server.too_many_lines": "Najwyżej {max} warunkowych linii.",
+  "server.not_correspondence": "Warunkowe linie są tylko dla partii korespondencyjnych.",
+  "server.not_active": "Ta partia nie jest w toku.",
+  "server.your_turn": "Twój ruch: zdecyduj, zamiast zapisywać warunkowe linie.",
   "server.too_many_games": "Masz już {max} trwających partii korespondencyjnych: najpierw jedną zakończ.",
   "server.too_many_open":
     "Masz już {max} otwartych ogłoszeń, wyzwań lub czekających partii: anuluj jedno albo poczekaj.",
