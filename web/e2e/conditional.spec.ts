@@ -1,0 +1,80 @@
+// Conditional lines from the game page (docs/api.md "Conditional lines"): on Alice's turn in a
+// correspondence game Bob stores a line (Alice's expected decision, then his reply) in the
+// game's "Conditional lines" panel, after a line the server refuses (its sentence shown,
+// nothing stored); then Bob closes his page, Alice plays into the line and sees Bob's reply
+// at once, played by the server with nobody connected for Bob.
+
+import { expectAccessible } from "./axe";
+import { decide } from "./decide";
+import { type Browser, expect, type Page, test } from "./fixtures";
+import { waitPly } from "./play";
+import { YinshServer } from "./server";
+
+let server: YinshServer;
+test.beforeAll(async () => {
+  server = new YinshServer();
+  await server.start();
+});
+test.afterAll(async () => {
+  await server.dispose();
+});
+
+async function account(browser: Browser, name: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await ctx.newPage();
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  const r = await page.request.post(`${server.url}/api/account/register`, {
+    data: { name, password: `${name} password` },
+  });
+  expect(r.status()).toBe(201);
+  return page;
+}
+
+/** Opens the game from the /games list (which keeps the seat's token in the browser). */
+async function openGame(page: Page, id: string): Promise<void> {
+  await page.goto(`${server.url}/games`);
+  await page.locator(`a[href="/game/${id}"]`).click();
+  await page.getByRole("button", { name: "Start", exact: true }).click();
+}
+
+test("a line stored on the game page is answered by the server with nobody connected", async ({ browser }) => {
+  const alice = await account(browser, "alice");
+  const bob = await account(browser, "bob");
+  const made = await alice.request.post(`${server.url}/api/games`, { data: { clock: { days: 3 }, color: "white" } });
+  expect(made.status()).toBe(201);
+  const id = (await made.json()).game as string;
+  expect((await bob.request.post(`${server.url}/api/games/${id}/join`, { data: {} })).ok()).toBe(true);
+  await openGame(alice, id);
+  await openGame(bob, id);
+  for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  await decide(alice, "e5");
+  await waitPly(bob, 0);
+  await decide(bob, "f7");
+  await waitPly(alice, 1);
+
+  // Alice's turn: Bob opens the panel. A line whose first decision is illegal (e5 is taken).
+  const panel = bob.getByTestId("conditional");
+  await panel.locator("summary").click();
+  await expect(panel).toContainText("No conditional lines stored.");
+  const box = bob.getByLabel("Lines (one a row)");
+  await box.fill("e5 g7");
+  await panel.getByRole("button", { name: "Store lines" }).click();
+  await expect(panel.getByRole("alert")).toBeVisible();
+  await expect(panel).toContainText("No conditional lines stored.");
+  // Two lines: if Alice places at d4, Bob answers g7; if at c3, h8.
+  await box.fill("d4 g7\nc3 h8");
+  await panel.getByRole("button", { name: "Store lines" }).click();
+  await expect(panel.locator("ol li code")).toHaveText(["d4 g7", "c3 h8"]);
+  await expect(panel.getByRole("alert")).toHaveCount(0);
+  await expectAccessible(bob, "the conditional lines of a game");
+
+  // Bob leaves; Alice plays into the first line and Bob's reply comes at once.
+  await bob.context().close();
+  await decide(alice, "d4");
+  await expect(alice.getByTestId("game-page")).toHaveAttribute("data-ply", "4", { timeout: 5000 });
+  const game = await (await alice.request.get(`${server.url}/api/games/${id}`)).json();
+  expect(game.decisions).toEqual(["e5", "f7", "d4", "g7"]);
+  await expect(alice.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+});
