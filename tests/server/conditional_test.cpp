@@ -201,6 +201,28 @@ void ConditionalTest::several_decisions(bool early) {
   EXPECT_EQ(decisions_of(p.id), json(expected));
 }
 
+// An undo that takes the game back before the lines' base drops them: replaying the same
+// decisions afterwards does not bring them back, so no reply is played.
+TEST_F(ConditionalTest, AnUndoBackPastTheBaseDropsTheLines) {
+  const Opening o = opening();
+  Played p = with_lines(o);
+  ASSERT_FALSE(HasFailure());
+  ASSERT_EQ(lines_of(p.id, alice), o.lines);
+  p.white->ws.send({{"type", "undo"}});  // Alice takes back her placement (ply 0, before the base 1)
+  ASSERT_TRUE(p.black->wait_event("undo_requested"));
+  p.black->ws.send({{"type", "undo_accept"}});
+  ASSERT_TRUE(p.black->wait_event("undone"));
+  ASSERT_TRUE(p.white->sync_to(p.black->version));
+  EXPECT_TRUE(p.black->decisions.empty());
+  ASSERT_TRUE(eventually([&] { return lines_of(p.id, alice).empty(); })) << lines_of(p.id, alice).dump();
+  decide(p, o.before);  // the same placement again, and Bob plays what line 0 expected
+  p.white.reset();
+  p.black->ws.send({{"type", "move"}, {"decision", o.expected}, {"ply", 1}});
+  ASSERT_TRUE(p.black->sync_to(p.black->version + 1));
+  EXPECT_FALSE(p.black->ws.recv(300)) << "no reply was played";
+  EXPECT_EQ(decisions_of(p.id).size(), 2u);
+}
+
 TEST_F(ConditionalTest, AReplyOfSeveralDecisionsRingMoveRowAndRingRemovalIsPlayedWhole) { several_decisions(false); }
 
 // White's turn begins with a row Black's move made for it: removed with a ring, then the move.
