@@ -260,3 +260,54 @@ TEST(JsonOut, EscapesWhatJsonRequiresAndNestsCommasRight) {
   EXPECT_EQ(j["list"], json::parse(R"([1, {}, [], null, true])"));
   EXPECT_EQ(j["n"], -5);
 }
+
+// A vacation pauses the vacationer's correspondence clock: begun on its turn, the deadline
+// moves by the vacation's length; begun on the opponent's turn, the opponent's decision gives
+// it the days per move from the vacation's end; ended early, what was not used is taken back.
+// Each step is an event, so a game replayed from its log has the same clocks.
+TEST(OnlineGame, AVacationPausesTheVacationersCorrespondenceClock) {
+  constexpr int64_t kDay = 24LL * 3600 * 1000;
+  OnlineGame g = started_game(ClockSpec::days_per_move(2));
+  std::vector<Event> log;
+  auto play = [&](Outcome o) {
+    ASSERT_TRUE(o.ok()) << o.error.code << ": " << o.error.message;
+    o.event->version = g.version() + 1;
+    log.push_back(*o.event);
+    g.apply(*o.event);
+  };
+  play(g.decide(WHITE, first_legal(g), std::nullopt, 2000));  // Black's turn from t = 2000
+  ASSERT_EQ(g.deadline(), 2000 + 2 * kDay);
+  // Black, to move, takes 5 days off at t = 1 day: the deadline moves by 5 days.
+  const int64_t t1 = kDay;
+  play(g.vacation(BLACK, t1, t1 + 5 * kDay, t1));
+  EXPECT_EQ(g.deadline(), 2000 + 7 * kDay);
+  EXPECT_EQ(g.vacation_until(BLACK), t1 + 5 * kDay);
+  EXPECT_EQ(g.state_json(t1 + kDay)["clocks"]["vacation"]["black"], t1 + 5 * kDay);
+  EXPECT_TRUE(g.state_json(t1 + kDay)["clocks"]["vacation"]["white"].is_null());
+  EXPECT_EQ(g.vacation(BLACK, t1, t1 + 5 * kDay, t1 + 10).error.code, "not_allowed") << "the same again: no change";
+  EXPECT_EQ(g.vacation(BLACK, t1 + 10, t1 + 9 * kDay, t1 + 10).error.code, "on_vacation");
+  EXPECT_EQ(g.timeout(2000 + 3 * kDay).error.code, "not_allowed") << "the old deadline no longer ends the game";
+  // Black decides on vacation (allowed) at t1 + 1 day; White replies at t1 + 2 days: Black's
+  // clock then runs from the vacation's end.
+  play(g.decide(BLACK, first_legal(g), std::nullopt, t1 + kDay));
+  EXPECT_EQ(g.deadline(), t1 + 3 * kDay) << "White is not on vacation";
+  play(g.decide(WHITE, first_legal(g), std::nullopt, t1 + 2 * kDay));
+  EXPECT_EQ(g.deadline(), t1 + 5 * kDay + 2 * kDay);
+  // Black ends the vacation early, at t1 + 3 days: two days of it are taken back.
+  play(g.vacation(BLACK, t1, t1 + 3 * kDay, t1 + 3 * kDay));
+  EXPECT_EQ(g.deadline(), t1 + 3 * kDay + 2 * kDay);
+  EXPECT_FALSE(g.state_json(t1 + 3 * kDay)["clocks"].contains("vacation"));
+  // The log replayed gives the same game.
+  OnlineGame replay = started_game(ClockSpec::days_per_move(2));
+  for (Event e : log) {
+    e.version = replay.version() + 1;
+    replay.apply(e);
+  }
+  EXPECT_EQ(replay.deadline(), g.deadline());
+  EXPECT_EQ(replay.remaining(BLACK, t1 + 4 * kDay), g.remaining(BLACK, t1 + 4 * kDay));
+  // Only correspondence games in play take vacations.
+  OnlineGame timed = started_game(ClockSpec{300000, 0});
+  EXPECT_EQ(timed.vacation(WHITE, 0, kDay, 0).error.code, "not_correspondence");
+  OnlineGame waiting(GameMeta{"abcdefghijkz", Variant::Normal, ClockSpec::days_per_move(2), 0});
+  EXPECT_EQ(waiting.vacation(WHITE, 0, kDay, 0).error.code, "not_active");
+}

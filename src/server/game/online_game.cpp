@@ -127,7 +127,11 @@ Outcome OnlineGame::decide(Color c, std::string_view text, std::optional<int64_t
     const bool turn_ends = next.is_over() || next.side_to_move() != c;
     if (turn_ends) ms[c] += meta_.clock->inc_ms;
     // Correspondence: the opponent has the whole time per move from this decision on.
-    if (turn_ends && meta_.clock->correspondence()) ms[WHITE] = ms[BLACK] = meta_.clock->base_ms;
+    if (turn_ends && meta_.clock->correspondence()) {
+      ms[WHITE] = ms[BLACK] = meta_.clock->base_ms;
+      // ... and what is left of its vacation: its clock does not run before the vacation ends.
+      if (vacation_until_[~c] > now) ms[~c] += vacation_until_[~c] - now;
+    }
   }
   return Outcome::of(now, ev::Decision{this->ply() + 1, c, to_string(*m), ms[WHITE], ms[BLACK]});
 }
@@ -149,6 +153,21 @@ Outcome OnlineGame::timeout(int64_t now) const {
     return Outcome::of(now, ev::Aborted{loser, "expired"});
   GameResult r{loser == WHITE ? "0-1" : "1-0", ~loser, "timeout"};
   return Outcome::of(now, ev::GameOver{r, loser == WHITE ? 0 : clock_ms_[WHITE], loser == BLACK ? 0 : clock_ms_[BLACK]});
+}
+
+Outcome OnlineGame::vacation(Color c, int64_t from, int64_t until, int64_t now) const {
+  if (!is_correspondence(meta_.clock)) return Outcome::fail("not_correspondence", "vacations pause correspondence games");
+  if (status_ != Status::Active) return Outcome::fail("not_active", "the game is not being played");
+  if (until < from) return Outcome::fail("bad_request", "a vacation ends after it begins");
+  if (vacation_until_[c] > now && from != vacation_from_[c])
+    return Outcome::fail("on_vacation", "another vacation is under way");
+  // The seat to move: its clock gains the vacation's time still to come, or loses what it had
+  // gained for it (at the start, or at the opponent's decision) when the vacation ends early.
+  const int64_t gain = std::max(now, until) - std::max(now, vacation_until_[c]);
+  if (gain == 0 && from == vacation_from_[c]) return Outcome::fail("not_allowed", "nothing changes");
+  int64_t ms[2] = {remaining(WHITE, now), remaining(BLACK, now)};
+  if (to_move() == c) ms[c] += gain;
+  return Outcome::of(now, ev::Vacation{c, from, until, ms[WHITE], ms[BLACK]});
 }
 
 Outcome OnlineGame::abort(Color c, int64_t now) const {
@@ -316,6 +335,13 @@ void OnlineGame::apply(const Event& e) {
                    status_ = Status::Aborted;
                    result_ = GameResult{"*", std::nullopt, a.reason.empty() ? "aborted" : a.reason};
                    undo_request_.reset();
+                 },
+                 [&](const ev::Vacation& v) {
+                   if (status_ != Status::Active) throw std::runtime_error("vacation: the game is not active");
+                   vacation_from_[v.seat] = v.from;
+                   vacation_until_[v.seat] = v.until;
+                   set_clocks(v.white_ms, v.black_ms);
+                   anchor_ = at;
                  },
                  [&](const ev::RematchOffered& r) { rematch_offered_[r.by] = true; },
                  [&](const ev::Rematch& r) { rematch_game_ = r.new_game; },

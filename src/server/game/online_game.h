@@ -117,6 +117,12 @@ class OnlineGame {
   Outcome delete_chat(int64_t line, std::optional<Color> seat, const std::string& account, bool moderator,
                       std::string_view name, int64_t now) const;
   Outcome timeout(int64_t now) const;  // refused unless the running clock is out
+  // A correspondence player's vacation [from, until) (ev::Vacation), begun or ended early (the
+  // same `from`, `until` moved to its end): refused unless the game is an active correspondence
+  // game, while another vacation of `c` is under way, and when nothing would change.
+  Outcome vacation(Color c, int64_t from, int64_t until, int64_t now) const;
+  // When `c`'s vacation in this game ends (0: none was taken here).
+  int64_t vacation_until(Color c) const { return vacation_until_[c]; }
 
   // Applies an event made by a command (here or in another process). Throws
   // std::runtime_error when the event does not fit (a corrupt log).
@@ -155,6 +161,7 @@ class OnlineGame {
   std::string rematch_game_;
   int64_t clock_ms_[2] = {0, 0};
   int64_t anchor_ = 0;  // when the running clock had clock_ms_ left
+  int64_t vacation_from_[2] = {0, 0}, vacation_until_[2] = {0, 0};  // each seat's last vacation
 };
 
 }  // namespace yinsh::server

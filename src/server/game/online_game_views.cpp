@@ -85,7 +85,17 @@ std::string OnlineGame::state_text(int64_t now) const {
         .key("running");
     if (tm) o.value(color_name(*tm));
     else o.null();
-    o.key("server_time_ms").value(now).end_object();
+    o.key("server_time_ms").value(now);
+    if (vacation_until_[WHITE] > now || vacation_until_[BLACK] > now) {  // correspondence: a seat on vacation
+      o.key("vacation").begin_object();
+      for (Color c : {WHITE, BLACK}) {
+        o.key(color_name(c));
+        if (vacation_until_[c] > now) o.value(vacation_until_[c]);
+        else o.null();
+      }
+      o.end_object();
+    }
+    o.end_object();
   } else {
     o.null();
   }

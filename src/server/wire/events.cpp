@@ -58,6 +58,20 @@ void Undone::write(json& j) const {
   j["black_ms"] = black_ms;
 }
 
+Vacation Vacation::read(const Fields& f) {
+  Vacation v{f.color("seat"), f.integer("from", 0, INT64_MAX), f.integer("until", 0, INT64_MAX),
+             f.integer("white_ms", -kMaxMs, kMaxMs), f.integer("black_ms", -kMaxMs, kMaxMs)};
+  if (v.until < v.from) f.fail("until", "must not be before from");
+  return v;
+}
+void Vacation::write(json& j) const {
+  j["seat"] = color_name(seat);
+  j["from"] = from;
+  j["until"] = until;
+  j["white_ms"] = white_ms;
+  j["black_ms"] = black_ms;
+}
+
 Chat Chat::read(const Fields& f) { return {read_chat_line(f.object("line"))}; }
 void Chat::write(json& j) const { j["line"] = to_json(line); }
 

@@ -66,6 +66,19 @@ struct Undone {
   static Undone read(const Fields& f);
   void write(json& j) const;
 };
+// A correspondence player's vacation (docs/api.md "Vacation"): from `from` to `until` the
+// clock of `seat` does not run. Begun (from = the event's time) or ended early (until = the
+// event's time, from as it began); the clocks are set anew, the time left of the running one
+// counted up to the event, the vacation's unused time added to (or, when it ends early, taken
+// from) the seat's clock when it is the seat to move.
+struct Vacation {
+  static constexpr std::string_view type = "vacation";
+  Color seat = WHITE;
+  int64_t from = 0, until = 0;  // ms since the epoch
+  int64_t white_ms = 0, black_ms = 0;  // the clocks from then on
+  static Vacation read(const Fields& f);
+  void write(json& j) const;
+};
 struct Chat {
   static constexpr std::string_view type = "chat";
   ChatLine line;
@@ -113,7 +126,7 @@ struct Rematch {
 
 using EventBody = std::variant<ev::Joined, ev::Ready, ev::Started, ev::Decision, ev::UndoRequested,
                                ev::UndoDeclined, ev::Undone, ev::Chat, ev::GameOver, ev::Aborted,
-                               ev::RematchOffered, ev::Rematch, ev::ChatDeleted>;
+                               ev::RematchOffered, ev::Rematch, ev::ChatDeleted, ev::Vacation>;
 using EventTable = SchemaTable<EventBody>;
 
 struct Event {

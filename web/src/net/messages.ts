@@ -46,6 +46,7 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
   aborted: { ...BY, reason: "string?" },
   rematch_offered: BY,
   rematch: { ...EVENT, new_game: "string" },
+  vacation: { ...EVENT, seat: "color", from: "int", until: "int", ...CLOCKS },
 };
 
 export const CLIENT_SPECS: Record<ClientMessage["type"], Spec> = {

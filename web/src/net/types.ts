@@ -282,6 +282,7 @@ export type EventMessage = { version: number; game: string; at: number; state: S
   | { type: "chat_deleted"; line: number; by: "author" | "moderator"; name: string }
   | { type: "game_over"; result: Result; white_ms: number; black_ms: number }
   | { type: "rematch"; new_game: string }
+  | { type: "vacation"; seat: Color; from: number; until: number; white_ms: number; black_ms: number }
 );
 
 /** Any message from the server over the WebSocket. */
