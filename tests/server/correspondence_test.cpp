@@ -262,3 +262,91 @@ TEST_F(CorrespondenceTest, ANoticeCrossesToTheServerWhereTheAccountIsConnected) 
 
 }  // namespace
 }  // namespace yinsh::test
+
+namespace yinsh::test {
+namespace {
+
+// A vacation (docs/api.md "Vacation") pauses every correspondence game of the account: the
+// deadlines move by its length, the sweep passes the old ones by, ending it early takes back the
+// unused days, and the year's 30 days are counted (days begun count whole).
+TEST_F(CorrespondenceTest, AVacationPausesTheAccountsGamesWithinItsDaysOfTheYear) {
+  std::mt19937 rng(11);
+  Played p = play(port, 2, true, rng);  // White, then Black decided: Alice (White) is to move
+  Played probe = play(port, 1, true, rng);  // a game the sweep ends, to know that it ran
+  const int64_t t0 = clock.now();
+  auto vacation = [&](verb v, const json& body = nullptr, const std::string& who = "") {
+    return http_request(port, v, "/api/account/vacation", body.is_null() ? "" : body.dump(),
+                        cookie(who.empty() ? alice : who));
+  };
+  auto deadline_of = [&](const std::string& id) -> int64_t {
+    const json list = games_of(alice);  // kept: a range over a temporary's member would dangle
+    for (const json& g : list["games"])
+      if (g["id"] == id && g["deadline"].is_number_integer()) return g["deadline"];
+    return -1;
+  };
+  auto near = [](int64_t a, int64_t b) { return a > b - 2000 && a < b + 2000; };
+  EXPECT_EQ(http_request(port, verb::get, "/api/account/vacation").status, 401) << "a guest has none";
+  EXPECT_EQ(vacation(verb::post, {{"days", 31}}).status, 400);
+  EXPECT_EQ(vacation(verb::post, {{"days", "5"}}).status, 400);
+  auto before = vacation(verb::get);
+  ASSERT_EQ(before.status, 200) << before.text;
+  EXPECT_TRUE(before.body["vacation"].is_null());
+  EXPECT_EQ(before.body["days_left"], 30);
+  const int64_t d_p = deadline_of(p.id), d_probe = deadline_of(probe.id);
+
+  auto began = vacation(verb::post, {{"days", 5}});
+  ASSERT_EQ(began.status, 200) << began.text;
+  const int64_t from = began.body["vacation"]["from"], until = began.body["vacation"]["until"];
+  EXPECT_GE(from, t0);
+  EXPECT_EQ(until, from + 5 * kDay);
+  EXPECT_EQ(began.body["days_left"], 25);
+  const auto event = p.black->wait_event("vacation");
+  ASSERT_TRUE(event);
+  EXPECT_EQ((*event)["seat"], "white") << *event;
+  EXPECT_EQ((*event)["from"], from) << *event;
+  EXPECT_EQ((*event)["state"]["clocks"]["vacation"]["white"], until) << *event;
+  // The deadlines move by the vacation's length (less the few ms between the vacation's row
+  // and each game's event, during which the clock ran).
+  EXPECT_TRUE(eventually([&] { return near(deadline_of(p.id), d_p + 5 * kDay); }))
+      << deadline_of(p.id) << " vs " << d_p + 5 * kDay;
+  EXPECT_TRUE(eventually([&] { return near(deadline_of(probe.id), d_probe + 5 * kDay); }))
+      << "every correspondence game of the account: " << deadline_of(probe.id);
+  EXPECT_EQ(vacation(verb::post, {{"days", 1}}).body["error"]["code"], "vacation_refused") << "one at a time";
+
+  // Three days later the old deadlines have passed: the sweep, which ends a game of Carol's
+  // (not on vacation) meanwhile, ends neither of Alice's.
+  const std::string carol = account(port, "carol");
+  auto c = http_request(port, verb::post, "/api/games", json{{"clock", {{"days", 1}}}, {"color", "white"}}.dump(),
+                        cookie(carol));
+  ASSERT_EQ(c.status, 201) << c.text;
+  const std::string carols = c.body["game"];
+  auto j = http_request(port, verb::post, "/api/games/" + carols + "/join", "{}", cookie(bob));
+  ASSERT_EQ(j.status, 200) << j.text;
+  {
+    Follower w(port, carols, c.body["token"].get<std::string>()), b(port, carols, j.body["token"].get<std::string>());
+    start_game(w, b, {&w, &b});
+    play_random(w, b, {&w, &b}, rng, 2);
+  }
+  clock.advance(3 * kDay);
+  ASSERT_TRUE(eventually([&] { return stored(carols)["status"] == "over"; })) << stored(carols).dump();
+  EXPECT_EQ(stored(p.id)["status"], "active");
+  EXPECT_EQ(stored(probe.id)["status"], "active");
+
+  // Ended early: the two days not used are taken back, and four are counted against the year.
+  auto ended = vacation(verb::delete_);
+  ASSERT_EQ(ended.status, 200) << ended.text;
+  EXPECT_TRUE(ended.body["vacation"].is_null());
+  EXPECT_EQ(ended.body["days_left"], 26) << "3 days and some ms: 4 days begun";
+  const int64_t paused = clock.now() - from;  // three days, and the test's own time
+  ASSERT_TRUE(eventually([&] { return near(deadline_of(p.id), d_p + paused); }))
+      << deadline_of(p.id) << " vs " << d_p + paused;
+  EXPECT_EQ(vacation(verb::delete_).body["error"]["code"], "no_vacation");
+  EXPECT_EQ(vacation(verb::post, {{"days", 27}}).body["error"]["code"], "vacation_refused");
+  // Past the moved deadline the game ends on time as any other.
+  clock.advance(2 * kDay + 5000);
+  ASSERT_TRUE(eventually([&] { return stored(p.id)["status"] == "over"; })) << stored(p.id).dump();
+  EXPECT_EQ(stored(p.id)["result"]["reason"], "timeout");
+}
+
+}  // namespace
+}  // namespace yinsh::test

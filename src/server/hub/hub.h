@@ -165,6 +165,11 @@ class Hub {
   // {"base", "lines"}. `who` must hold a seat of the game.
   void conditional(const std::string& id, const Identity& who, const std::string& method, std::string_view body,
                    Done done);
+  // The account's vacation (docs/api.md "Vacation"; vacation.cpp): "GET" answers it, "POST"
+  // `body` {"days": N} begins one now, "DELETE" ends the one under way; each answers
+  // {"vacation": {"from", "until"} | null, "days_left", "days_per_year"}. Begun or ended, the
+  // clocks of the account's correspondence games in play follow (an ev::Vacation each).
+  void vacation(const Identity& who, const std::string& method, std::string_view body, Done done);
   // Challenges (the lobby's): "create" (`target`: the name; `body`: the game asked for),
   // "accept", "decline", "cancel" (`target`: the challenge's id).
   void challenge(const Identity& who, const std::string& act, const std::string& target, std::string_view body,

@@ -283,6 +283,9 @@ struct Hub::Impl : LobbyHost {
   // is LobbyHost's.
   void create(GameMeta meta, Steps steps, RoomDone done);
   std::optional<ApiError> correspondence_cap(const GameSummary& s);  // hub.cpp
+  // The account's vacation [from, until) given to each of its correspondence games in play
+  // (vacation.cpp); on the store pool.
+  void apply_vacation(const std::string& account, int64_t from, int64_t until);
   // Notices to accounts (notices.cpp): sent through the site to every server (this one
   // included), each of which writes it to the account's connections open there.
   void send_notice(const std::string& account, const out::Notice& n);

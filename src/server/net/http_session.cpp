@@ -248,6 +248,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     }
     if (path.rfind("/api/", 0) != 0) return serve_static(path);
     if (cross_site_refused()) return;
+    if (path == "/api/account/vacation")  // the hub's, not the accounts': it pauses the account's games
+      return with_identity([self = shared_from_this(), done](Identity who) {
+        self->ctx_.hub->vacation(who, std::string(self->req_.method_string()), self->req_.body(), done);
+      });
     if (ctx_.accounts && ctx_.accounts->route(request(), done)) return;
     if (path == "/api/stream/event" || path.rfind("/api/bot/game/", 0) == 0 || path.rfind("/api/board/game/", 0) == 0 ||
         path.rfind("/api/challenge/", 0) == 0)

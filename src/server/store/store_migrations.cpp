@@ -125,6 +125,12 @@ const std::vector<std::vector<std::string>>& migrations() {
           "base_ply INTEGER NOT NULL, history TEXT NOT NULL, lines TEXT NOT NULL, stored_at BIGINT NOT NULL, "
           "PRIMARY KEY (game_id, seat))",
       },
+      // 10: vacations (vacation_store.h): each vacation an account took, from its start to its
+      // end (moved to the time it was ended, when ended early).
+      {
+          "CREATE TABLE vacations (account_id TEXT NOT NULL REFERENCES accounts(id), starts_at BIGINT NOT NULL, "
+          "ends_at BIGINT NOT NULL, PRIMARY KEY (account_id, starts_at))",
+      },
   };
   return list;
 }
