@@ -12,6 +12,7 @@ import { linkClick, navigate } from "../ui/router";
 import { ApiTokens } from "./ApiTokens";
 import { EmailSettings } from "./EmailSettings";
 import { MailLinkPanel, useMailLink } from "./MailLinks";
+import { Vacation } from "./Vacation";
 
 export function AccountMenu() {
   const account = useAccount();
@@ -226,6 +227,7 @@ function Settings(props: { account: Account; reload: number; children?: Componen
       </form>
       {note ? <p role="status">{note}</p> : null}
       <EmailSettings reload={props.reload} />
+      <Vacation />
       <ApiTokens />
     </section>
   );

@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { type Key, t } from "../i18n";
 import { type ApiToken, apiTokens, TOKEN_SCOPES } from "../net/account";
 import { errorText as message } from "../net/api";
+import { ErrorNote } from "../ui/panels";
 
 const SCOPE_KEYS: Record<(typeof TOKEN_SCOPES)[number], Key> = {
   "bot:play": "account.scope.bot:play",
@@ -113,11 +114,7 @@ export function ApiTokens() {
           {t("account.token_made")} <code>{made.secret}</code>
         </p>
       ) : null}
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
     </section>
   );
 }

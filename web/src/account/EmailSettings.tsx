@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { type Key, t } from "../i18n";
 import { accountEmail, type EmailSettings as Email, type MailKind } from "../net/account";
 import { errorText as message } from "../net/api";
+import { ErrorNote } from "../ui/panels";
 
 const MAIL_KEYS: Record<MailKind, Key> = {
   your_turn: "account.mail_your_turn",
@@ -108,11 +109,7 @@ export function EmailSettings(props: { reload: number }) {
         ))}
         {verified ? null : <p class="small">{t("account.mails_need_address")}</p>}
       </fieldset>
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
     </section>
   );
 }

@@ -60,6 +60,14 @@ export const de: Record<Key, string> = {
   "account.token_unused": "nie benutzt",
   "account.token_need_scope": "Wähle mindestens einen Bereich.",
 
+  "vacation.title": "Urlaub",
+  "vacation.intro": "Halte die Uhren aller deiner Fernpartien einige Tage an: bis zu 30 Tage im Jahr.",
+  "vacation.none": "Gerade kein Urlaub.",
+  "vacation.until": "Im Urlaub bis {date}.",
+  "vacation.left": "Noch {n} von {of} Tagen in diesem Jahr.",
+  "vacation.days": "Tage",
+  "vacation.begin": "Urlaub beginnen",
+  "vacation.end": "Urlaub jetzt beenden",
   "account.email": "E-Mail",
   "account.email_intro":
     "Mit einer bestätigten Adresse kannst du ein neues Passwort wählen, wenn du deines vergessen hast, und die unten gewählten Mails bekommen.",

@@ -58,6 +58,14 @@ export const en = {
   "account.token_unused": "never used",
   "account.token_need_scope": "Choose at least one scope.",
 
+  "vacation.title": "Vacation",
+  "vacation.intro": "Pause the clocks of all your correspondence games for some days: up to 30 days a year.",
+  "vacation.none": "No vacation now.",
+  "vacation.until": "On vacation until {date}.",
+  "vacation.left": "{n} of {of} days left this year.",
+  "vacation.days": "Days",
+  "vacation.begin": "Begin a vacation",
+  "vacation.end": "End the vacation now",
   "account.email": "E-mail",
   "account.email_intro":
     "With a verified address you can choose a new password when you have forgotten yours, and get the mails you ask for below.",

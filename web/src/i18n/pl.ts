@@ -60,6 +60,14 @@ export const pl: Record<Key, string> = {
   "account.token_unused": "nigdy nieużyty",
   "account.token_need_scope": "Wybierz co najmniej jeden zakres.",
 
+  "vacation.title": "Urlop",
+  "vacation.intro": "Zatrzymaj zegary wszystkich swoich partii korespondencyjnych na kilka dni: do 30 dni w roku.",
+  "vacation.none": "Teraz bez urlopu.",
+  "vacation.until": "Na urlopie do {date}.",
+  "vacation.left": "Zostało {n} z {of} dni w tym roku.",
+  "vacation.days": "Dni",
+  "vacation.begin": "Zacznij urlop",
+  "vacation.end": "Zakończ urlop teraz",
   "account.email": "Poczta e-mail",
   "account.email_intro":
     "Ze zweryfikowanym adresem możesz wybrać nowe hasło, gdy zapomnisz obecnego, i dostawać wybrane poniżej e-maile.",

@@ -2,6 +2,8 @@
 import type { serverEn } from "./server-en";
 
 export const serverDe: Record<keyof typeof serverEn, string> = {
+  "server.vacation_refused": "Jetzt kein Urlaub: einer läuft schon, oder es sind nicht genug Tage übrig.",
+  "server.no_vacation": "Es läuft kein Urlaub.",
   "server.not_your_turn": "Du bist nicht am Zug.",
   "server.stale": "Die Partie ist inzwischen weitergegangen; das Brett wurde aktualisiert.",
   "server.not_started": "Die Partie hat noch nicht begonnen.",

@@ -2,6 +2,8 @@
 // `server.CODE`, or `server.CODE.REASON` when `params.reason` tells one refusal from another.
 // The other placeholders are the message's `params`. Part of the catalogue (spread into en.ts).
 export const serverEn = {
+  "server.vacation_refused": "No vacation now: one is under way, or not enough days are left this year.",
+  "server.no_vacation": "No vacation is under way.",
   "server.not_your_turn": "It is not your turn.",
   "server.stale": "The game moved on in the meantime; the board has been brought up to date.",
   "server.not_started": "The game has not started yet.",

@@ -2,6 +2,8 @@
 import type { serverEn } from "./server-en";
 
 export const serverPl: Record<keyof typeof serverEn, string> = {
+  "server.vacation_refused": "Urlop teraz niemożliwy: jeden już trwa albo w tym roku zostało za mało dni.",
+  "server.no_vacation": "Żaden urlop nie trwa.",
   "server.not_your_turn": "To nie twój ruch.",
   "server.stale": "Partia w międzyczasie poszła dalej; plansza została odświeżona.",
   "server.not_started": "Partia jeszcze się nie zaczęła.",

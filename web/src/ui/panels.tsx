@@ -245,6 +245,16 @@ export function ErrorBanner({ error, onClose }: { error: string | null; onClose?
   );
 }
 
+/** A form's error under it (null: nothing). */
+export function ErrorNote({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  );
+}
+
 export type VariantName = "normal" | "blitz";
 
 /** The variant chooser (create form, seek form), labelled `label`. */
