@@ -21,6 +21,13 @@ std::optional<Color> OnlineGame::seat_of_token(std::string_view token) const {
   return std::nullopt;
 }
 
+std::optional<Color> OnlineGame::seat_of_account(std::string_view account) const {
+  if (account.empty()) return std::nullopt;
+  for (Color c : {WHITE, BLACK})
+    if (seats_[c].account == account) return c;
+  return std::nullopt;
+}
+
 std::optional<Color> OnlineGame::to_move() const {
   if (status_ != Status::Active || position().is_over()) return std::nullopt;
   return position().side_to_move();

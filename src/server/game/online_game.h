@@ -80,6 +80,8 @@ class OnlineGame {
   const Seat& seat(Color c) const { return seats_[c]; }
   const std::vector<ChatLine>& chat() const { return chat_; }  // the last 100 lines
   std::optional<Color> seat_of_token(std::string_view token) const;
+  // The seat held by `account` (White when it holds both, as in an unrated game against itself).
+  std::optional<Color> seat_of_account(std::string_view account) const;
   std::optional<Color> to_move() const;  // only while active
   bool ai_to_move() const { return to_move() && seats_[*to_move()].kind == SeatKind::Ai; }
   const std::optional<GameResult>& result() const { return result_; }

@@ -160,9 +160,7 @@ void Hub::play(const std::string& id, const Identity& who, const std::string& ac
       return done(error_reply(*e));
     }
     r->post([r, who, act, arg, ply, text, done] {
-      std::optional<Color> seat;
-      for (Color c : {BLACK, WHITE})
-        if (r->game.seat(c).account == who.account) seat = c;
+      const std::optional<Color> seat = r->game.seat_of_account(who.account);
       if (!seat) return done(http_error(403, "not_your_game", "you hold no seat of game " + r->game.id()));
       const Color me = *seat;
       Room::Make make = [r, me, act, arg, ply, text, account = who.account]() -> Outcome {

@@ -74,13 +74,6 @@ void Room::answer_conditional(const ConditionalLines& lines, Color seat, int64_t
 
 namespace {
 
-// The seat of `who` in the room's game.
-std::optional<Color> seat_of(const Room& r, const Identity& who) {
-  for (Color c : {BLACK, WHITE})
-    if (r.game.seat(c).account == who.account) return c;
-  return std::nullopt;
-}
-
 HttpReply lines_reply(const std::optional<ConditionalLines>& l) {
   return {200, {{"base", l ? json(l->base_ply) : json()}, {"lines", l ? json(l->lines) : json::array()}}, {}};
 }
@@ -108,43 +101,36 @@ void Hub::conditional(const std::string& id, const Identity& who, const std::str
       }
     });
   };
-  // The room, on its strand and up to date with the store (like with_fresh_room, answering later).
-  impl->with_room(id, [who, method, lines, done, on_store](std::shared_ptr<Room> r, const ApiError* e) {
+  with_caught_up_room(*impl, id, [who, method, lines, done, on_store](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(e->code == "game_not_found" ? http_error(404, "no_such_game", e->message) : error_reply(*e));
-    r->post([r, who, method, lines, done, on_store] {
-      auto act = [r, who, method, lines, done, on_store] {
-        const auto seat = seat_of(*r, who);
-        if (!seat) return done(http_error(403, "not_your_game", "you hold no seat of game " + r->game.id()));
-        Store* store = &r->hub.store;
-        const std::string game = r->game.id();
-        if (method == "GET") return on_store([store, game, seat] { return lines_reply(load_conditional_lines(*store, game, *seat)); });
-        if (method == "DELETE")
-          return on_store([store, game, seat] {
-            drop_conditional_lines(*store, game, *seat);
-            return lines_reply(std::nullopt);
-          });
-        if (!is_correspondence(r->game.meta().clock))
-          return done(http_error(409, "not_correspondence", "conditional lines are for correspondence games"));
-        if (r->game.status() != Status::Active || !r->game.to_move())
-          return done(http_error(409, "not_active", "game " + game + " is not being played"));
-        if (*r->game.to_move() == *seat)
-          return done(http_error(409, "your_turn", "it is your turn: conditional lines are stored on your opponent's turn"));
-        CheckedLines checked = check_conditional_lines(r->game.rules(), *seat, lines);
-        if (checked.error) return done(error_reply(*checked.error));
-        ConditionalLines stored{r->game.ply(), decisions_text(r->game.rules(), 0, size_t(r->game.ply())),
-                                std::move(checked.lines)};
-        on_store([r, store, game, seat, stored, now = r->hub.now()] {
-          save_conditional_lines(*store, game, *seat, stored, now);
-          // The opponent may have decided while the lines were being written: look again.
-          r->post([r] {
-            r->conditional_version = -1;
-            r->play_conditional();
-          });
-          return lines_reply(stored);
-        });
-      };
-      if (!r->hub.multi_process) return act();
-      r->catch_up(act);
+    const auto seat = r->game.seat_of_account(who.account);
+    if (!seat) return done(http_error(403, "not_your_game", "you hold no seat of game " + r->game.id()));
+    Store* store = &r->hub.store;
+    const std::string game = r->game.id();
+    if (method == "GET") return on_store([store, game, seat] { return lines_reply(load_conditional_lines(*store, game, *seat)); });
+    if (method == "DELETE")
+      return on_store([store, game, seat] {
+        drop_conditional_lines(*store, game, *seat);
+        return lines_reply(std::nullopt);
+      });
+    if (!is_correspondence(r->game.meta().clock))
+      return done(http_error(409, "not_correspondence", "conditional lines are for correspondence games"));
+    if (r->game.status() != Status::Active || !r->game.to_move())
+      return done(http_error(409, "not_active", "game " + game + " is not being played"));
+    if (*r->game.to_move() == *seat)
+      return done(http_error(409, "your_turn", "it is your turn: conditional lines are stored on your opponent's turn"));
+    CheckedLines checked = check_conditional_lines(r->game.rules(), *seat, lines);
+    if (checked.error) return done(error_reply(*checked.error));
+    ConditionalLines stored{r->game.ply(), decisions_text(r->game.rules(), 0, size_t(r->game.ply())),
+                            std::move(checked.lines)};
+    on_store([r, store, game, seat, stored, now = r->hub.now()] {
+      save_conditional_lines(*store, game, *seat, stored, now);
+      // The opponent may have decided while the lines were being written: look again.
+      r->post([r] {
+        r->conditional_version = -1;
+        r->play_conditional();
+      });
+      return lines_reply(stored);
     });
   });
 }

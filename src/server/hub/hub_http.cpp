@@ -186,15 +186,20 @@ void Hub::join_game(const std::string& id, std::string_view body, const Identity
   });
 }
 
-// Runs `view` on the room's strand once it is up to date (other processes' appends read).
+void with_caught_up_room(Hub::Impl& impl, const std::string& id, FreshRoom then) {
+  impl.with_room(id, [then](std::shared_ptr<Room> r, const ApiError* e) {
+    if (!r) return then(nullptr, e);
+    r->post([r, then] {
+      if (!r->hub.multi_process) return then(r, nullptr);
+      r->catch_up([r, then] { then(r, nullptr); });
+    });
+  });
+}
+
 void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done,
                             std::function<HttpReply(Room&)> view) {
-  impl.with_room(id, [done, view](std::shared_ptr<Room> r, const ApiError* e) {
-    if (!r) return done(error_reply(*e));
-    r->post([r, done, view] {
-      if (!r->hub.multi_process) return done(view(*r));
-      r->catch_up([r, done, view] { done(view(*r)); });
-    });
+  with_caught_up_room(impl, id, [done, view](std::shared_ptr<Room> r, const ApiError* e) {
+    done(r ? view(*r) : error_reply(*e));
   });
 }
 

@@ -189,6 +189,10 @@ struct Room : std::enable_shared_from_this<Room> {
 
 // The HTTP reply of an API error (its status from its code, docs/api.md section 5).
 HttpReply error_reply(const ApiError& e);
+// Calls `then` with the game's room on its strand once it is up to date with the store (other
+// processes' appends read), or at once with a null room and the error when there is none.
+using FreshRoom = std::function<void(std::shared_ptr<Room>, const ApiError*)>;
+void with_caught_up_room(Hub::Impl& impl, const std::string& id, FreshRoom then);
 // Calls `view` on the game's room, on its strand and up to date with the store, and `done`
 // with what it returns (or with the error when there is no such game).
 void with_fresh_room(Hub::Impl& impl, const std::string& id, Hub::Done done, std::function<HttpReply(Room&)> view);

@@ -25,15 +25,9 @@ void Hub::Impl::apply_vacation(const std::string& account, int64_t from, int64_t
   store.transact([&](Sql& q) { games = ongoing_games(q, account, 500); });
   for (const OngoingGame& g : games) {
     if (g.summary.status != Status::Active || !is_correspondence(g.summary.clock)) continue;
-    with_room(g.summary.id, [seat = g.color, from, until](std::shared_ptr<Room> r, const ApiError*) {
+    with_caught_up_room(*this, g.summary.id, [seat = g.color, from, until](std::shared_ptr<Room> r, const ApiError*) {
       if (!r) return;  // gone meanwhile: nothing to pause
-      r->post([r, seat, from, until] {
-        auto act = [r, seat, from, until] {
-          r->run([r, seat, from, until] { return r->game.vacation(seat, from, until, r->hub.now()); });
-        };
-        if (!r->hub.multi_process) return act();
-        r->catch_up(act);
-      });
+      r->run([r, seat, from, until] { return r->game.vacation(seat, from, until, r->hub.now()); });
     });
   }
 }
