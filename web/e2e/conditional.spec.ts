@@ -6,8 +6,9 @@
 
 import { expectAccessible } from "./axe";
 import { decide } from "./decide";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { waitPly } from "./play";
+import { accountPage, openGame } from "./players";
 import { YinshServer } from "./server";
 
 let server: YinshServer;
@@ -19,35 +20,15 @@ test.afterAll(async () => {
   await server.dispose();
 });
 
-async function account(browser: Browser, name: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  const r = await page.request.post(`${server.url}/api/account/register`, {
-    data: { name, password: `${name} password` },
-  });
-  expect(r.status()).toBe(201);
-  return page;
-}
-
-/** Opens the game from the /games list (which keeps the seat's token in the browser). */
-async function openGame(page: Page, id: string): Promise<void> {
-  await page.goto(`${server.url}/games`);
-  await page.locator(`a[href="/game/${id}"]`).click();
-  await page.getByRole("button", { name: "Start", exact: true }).click();
-}
-
 test("a line stored on the game page is answered by the server with nobody connected", async ({ browser }) => {
-  const alice = await account(browser, "alice");
-  const bob = await account(browser, "bob");
+  const alice = await accountPage(browser, server.url, "alice");
+  const bob = await accountPage(browser, server.url, "bob");
   const made = await alice.request.post(`${server.url}/api/games`, { data: { clock: { days: 3 }, color: "white" } });
   expect(made.status()).toBe(201);
   const id = (await made.json()).game as string;
   expect((await bob.request.post(`${server.url}/api/games/${id}/join`, { data: {} })).ok()).toBe(true);
-  await openGame(alice, id);
-  await openGame(bob, id);
+  await openGame(alice, server.url, id);
+  await openGame(bob, server.url, id);
   for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   await decide(alice, "e5");
   await waitPly(bob, 0);

@@ -8,8 +8,9 @@
 
 import type { APIRequestContext } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { act, seeded, waitPly } from "./play";
+import { accountPage, openGame } from "./players";
 import { YinshServer } from "./server";
 import { SmtpSink } from "./smtp";
 
@@ -58,20 +59,6 @@ function stubNotifications(): void {
   Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => w.hideTab });
 }
 
-async function account(browser: Browser, name: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  await ctx.addInitScript(stubNotifications);
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  const r = await page.request.post(`${server.url}/api/account/register`, {
-    data: { name, password: `${name} password` },
-  });
-  expect(r.status()).toBe(201);
-  return page;
-}
-
 async function moveClock(request: APIRequestContext, ms: number): Promise<void> {
   const r = await request.post(`${server.url}/api/test/clock`, { data: { advance_ms: ms } });
   expect(r.ok()).toBe(true);
@@ -85,17 +72,10 @@ async function advance(page: Page, ms: number): Promise<void> {
 /** The your-turn mails Bob was sent so far. */
 const turnMails = () => sink.mails().filter((m) => m.includes("To: bob@example.org") && /Subject: Your turn/.test(m));
 
-/** Opens the game from the /games list (which keeps the seat's token in the browser). */
-async function openGame(page: Page, id: string): Promise<void> {
-  await page.goto(`${server.url}/games`);
-  await page.locator(`a[href="/game/${id}"]`).click();
-  await page.getByRole("button", { name: "Start", exact: true }).click();
-}
-
 test("a correspondence game over two days and a restart, told by bell, notification and mail", async ({ browser }) => {
   const rnd = seeded(72);
-  const alice = await account(browser, "alice");
-  const bob = await account(browser, "bob");
+  const alice = await accountPage(browser, server.url, "alice", stubNotifications);
+  const bob = await accountPage(browser, server.url, "bob", stubNotifications);
   // Bob's address, verified through the mailed link (which turns the your-turn mail on).
   expect(
     (await bob.request.post(`${server.url}/api/account/email`, { data: { address: "bob@example.org" } })).ok(),
@@ -108,8 +88,8 @@ test("a correspondence game over two days and a restart, told by bell, notificat
   expect(made.status()).toBe(201);
   const id = (await made.json()).game as string;
   expect((await bob.request.post(`${server.url}/api/games/${id}/join`, { data: {} })).ok()).toBe(true);
-  await openGame(alice, id);
-  await openGame(bob, id);
+  await openGame(alice, server.url, id);
+  await openGame(bob, server.url, id);
   for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   await act(alice, "click", rnd);
   await waitPly(bob, 0);

@@ -1,0 +1,25 @@
+// What the specs of games between accounts share: a browser context per player, registered
+// through the API, and a game opened from the player's list of games (/games, which keeps the
+// seat's token in the browser) and agreed to start.
+import type { Browser, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** A page of a new context, logged in as a new account `name`; `init` runs in every page first. */
+export async function accountPage(browser: Browser, url: string, name: string, init?: () => void): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  if (init) await ctx.addInitScript(init);
+  const page = await ctx.newPage();
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  const r = await page.request.post(`${url}/api/account/register`, { data: { name, password: `${name} password` } });
+  expect(r.status()).toBe(201);
+  return page;
+}
+
+/** Opens game `id` from the /games list and presses Start. */
+export async function openGame(page: Page, url: string, id: string): Promise<void> {
+  await page.goto(`${url}/games`);
+  await page.locator(`a[href="/game/${id}"]`).click();
+  await page.getByRole("button", { name: "Start", exact: true }).click();
+}
