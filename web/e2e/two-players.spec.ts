@@ -1,7 +1,7 @@
 // Two browser contexts play each other from the lobby while a third watches; chat (a line
 // removed by its author) and slash commands; the watcher sees every decision.
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
 import { act, boardInfo, seeded, waitPly } from "./play";
 import { SHOTS, YinshServer } from "./server";
 
@@ -9,8 +9,16 @@ const server = new YinshServer();
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
 
+// Each test's browser contexts are closed after it: left open, their sockets and kept-alive
+// connections count against the server's 32 connections per address in the next test.
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
+
 async function newPage(browser: Browser): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  contexts.push(ctx);
   const page = await ctx.newPage();
   page.on("pageerror", (e) => {
     throw e;
