@@ -2,7 +2,7 @@
 // per item or all at once, newest first and at most MAX_ITEMS, kept per account.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { MAX_ITEMS, NoticeBox, noticeItem } from "../src/net/notices";
+import { MAX_ITEMS, NoticeBox, noticeItem, onNotice, publishNotice } from "../src/net/notices";
 import type { NoticeMessage } from "../src/net/types";
 
 function memoryStorage(): Storage {
@@ -71,5 +71,24 @@ describe("notices", () => {
     for (let i = 0; i < MAX_ITEMS + 5; i++) box.add(noticeItem(turn("g", i), 0));
     assert.equal(box.items().length, MAX_ITEMS);
     assert.equal(box.items()[0]?.at, MAX_ITEMS + 4);
+  });
+
+  it("an arena's pairing is one item per game, and reaches the pages that follow notices", () => {
+    const m: NoticeMessage = { ...turn("g9", 40), kind: "tournament_game", color: "white", tournament: "t1" };
+    assert.deepEqual(noticeItem(m, 0), {
+      id: "a:g9",
+      kind: "tournament_game",
+      game: "g9",
+      who: "alice",
+      outcome: undefined,
+      at: 40,
+      read: false,
+    });
+    const seen: string[] = [];
+    const stop = onNotice((n) => seen.push(`${n.tournament}:${n.game}`));
+    publishNotice(m);
+    stop();
+    publishNotice({ ...m, game: "g10" });
+    assert.deepEqual(seen, ["t1:g9"]);
   });
 });

@@ -1,16 +1,16 @@
 // The header's bell (every page, while logged in): the count of unread notices and, opened,
-// their list — your turn in a game, a challenge, a game's end — each a link to its game (a
-// challenge: to the lobby, where it is answered). The notices come over the notice socket
-// (net/noticeConn.ts) and are kept in this browser (net/notices.ts), but for the game whose page
-// is open and visible; an item is read once clicked, or once its game's page is open and
-// visible. A new item while the tab is hidden
-// also shows the browser's own notification, once the player allowed them here
-// (systemNotice.ts).
+// their list — your turn in a game, a challenge, a game's end, the next game of an arena — each
+// a link to its game (a challenge: to the lobby, where it is answered). The notices come over
+// the notice socket (net/noticeConn.ts) and are kept in this browser (net/notices.ts), but for
+// the game whose page is open and visible; an item is read once clicked, or once its game's
+// page is open and visible. A new item while the tab is hidden also shows the browser's own
+// notification, once the player allowed them here (systemNotice.ts). Each notice is also handed
+// to the pages that act on one (net/notices.ts, onNotice).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { accountGames, useAccount } from "../net/account";
 import { NoticeConn } from "../net/noticeConn";
-import { NoticeBox, type NoticeItem, noticeItem } from "../net/notices";
+import { NoticeBox, type NoticeItem, noticeItem, publishNotice } from "../net/notices";
 import { useDismiss } from "../ui/dismiss";
 import { linkClick, navigate, useRoute } from "../ui/router";
 import { askPermission, type Permission, permission, showSystemNotice } from "./systemNotice";
@@ -19,6 +19,7 @@ import { askPermission, type Permission, permission, showSystemNotice } from "./
 export function noticeText(i: NoticeItem): string {
   if (i.kind === "your_turn") return t("bell.your_turn", { name: i.who });
   if (i.kind === "challenge") return t("bell.challenge", { name: i.who });
+  if (i.kind === "tournament_game") return t("bell.tournament_game", { name: i.who });
   const o = i.outcome === "won" || i.outcome === "lost" || i.outcome === "drawn" ? i.outcome : "aborted";
   return t(`bell.${o}`, { name: i.who });
 }
@@ -55,7 +56,10 @@ function BellFor({ name }: { name: string }) {
   useEffect(() => {
     const refresh = () => setItems(box.items());
     const conn = new NoticeConn((m) => {
-      if (m.type === "notice") accountGames.refresh(); // the header's "Your turn (N)" follows at once
+      if (m.type === "notice") {
+        accountGames.refresh(); // the header's "Your turn (N)" follows at once
+        publishNotice(m); // an arena's next game: its pages go there (tournaments/follow.ts)
+      }
       const item = noticeItem(m, Date.now());
       if (item.game && location.pathname === hrefOf(item) && !document.hidden) return; // in view already
       if (box.add(item))

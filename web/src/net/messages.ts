@@ -30,6 +30,7 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
     opponent: "string",
     outcome: "string?",
     reason: "string?",
+    tournament: "string?",
     at: "int",
   },
   ratings: { ...V, game: "string", white: "object?", black: "object?" },

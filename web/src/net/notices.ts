@@ -1,15 +1,16 @@
 // The account's notices, kept in this browser (localStorage, per account): what the server
 // pushed over the notice socket (noticeConn.ts) — its turn in a game, a challenge, a game's
-// end — with whether each was read. The tabs of one browser share them: a notice is one item
+// end, its next game in an arena — with whether each was read. The tabs of one browser share them: a notice is one item
 // however many tabs received it (its id), and reading it in one tab reads it in all (the
 // `storage` event). At most MAX_ITEMS are kept, newest first.
 import type { ChallengedMessage, NoticeMessage } from "./types";
 
 export interface NoticeItem {
-  /** One per event: "t:<game>:<at>" (a turn), "o:<game>" (an end), "c:<challenge>". */
+  /** One per event: "t:<game>:<at>" (a turn), "o:<game>" (an end), "c:<challenge>",
+   *  "a:<game>" (an arena's pairing). */
   id: string;
-  kind: "your_turn" | "game_over" | "challenge";
-  /** The game (your_turn, game_over); "" for a challenge. */
+  kind: "your_turn" | "game_over" | "challenge" | "tournament_game";
+  /** The game (your_turn, game_over, tournament_game); "" for a challenge. */
   game: string;
   /** The opponent's name, or the challenger's. */
   who: string;
@@ -24,8 +25,24 @@ export const MAX_ITEMS = 30;
 export function noticeItem(m: NoticeMessage | ChallengedMessage, now: number): NoticeItem {
   if (m.type === "challenged")
     return { id: `c:${m.challenge.id}`, kind: "challenge", game: "", who: m.challenge.from, at: now, read: false };
-  const id = m.kind === "your_turn" ? `t:${m.game}:${m.at}` : `o:${m.game}`;
+  const id =
+    m.kind === "your_turn" ? `t:${m.game}:${m.at}` : m.kind === "tournament_game" ? `a:${m.game}` : `o:${m.game}`;
   return { id, kind: m.kind, game: m.game, who: m.opponent, outcome: m.outcome, at: m.at, read: false };
+}
+
+const listeners = new Set<(m: NoticeMessage) => void>();
+
+/** Calls `f` with every `notice` the notice socket receives from now on; returns the way to stop. */
+export function onNotice(f: (m: NoticeMessage) => void): () => void {
+  listeners.add(f);
+  return () => {
+    listeners.delete(f);
+  };
+}
+
+/** Hands a received `notice` to the pages that follow them (onNotice). */
+export function publishNotice(m: NoticeMessage): void {
+  for (const f of [...listeners]) f(m);
 }
 
 function isItem(v: unknown): v is NoticeItem {

@@ -65,6 +65,8 @@ export interface Game {
   decisions: string[];
   chat: ChatLine[];
   state: State;
+  /** The arena this game belongs to (docs/api.md 2.7); absent for any other game. */
+  tournament?: string;
 }
 
 export interface Summary {
@@ -195,15 +197,17 @@ export interface ChallengedMessage {
 }
 
 /** A notice to this account, on every connection it has open (3.2): it became its turn in
- *  `game`, or `game` ended (`outcome` from its side, `reason` the result's). */
+ *  `game`, or `game` ended (`outcome` from its side, `reason` the result's), or an arena paired
+ *  it into `game` (`tournament`, docs/api.md 2.7). */
 export interface NoticeMessage {
   type: "notice";
-  kind: "your_turn" | "game_over";
+  kind: "your_turn" | "game_over" | "tournament_game";
   game: string;
   color: Color;
   opponent: string;
   outcome?: "won" | "lost" | "drawn" | "aborted";
   reason?: string;
+  tournament?: string;
   at: number;
 }
 
