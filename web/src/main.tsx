@@ -14,6 +14,8 @@ import { RulesPage } from "./learn/RulesPage";
 import { Lobby } from "./lobby/Lobby";
 import { LeaderboardPage, PlayerPage } from "./players/PlayerPage";
 import { PuzzlePage } from "./puzzles/PuzzlePage";
+import { ArenaListPage } from "./tournaments/ArenaList";
+import { ArenaPage } from "./tournaments/ArenaPage";
 import { useDismiss } from "./ui/dismiss";
 import { linkClick, useRoute } from "./ui/router";
 import { SettingsMenu } from "./ui/SettingsMenu";
@@ -55,7 +57,11 @@ const PAGES = [
   ["/puzzles", "nav.puzzles"],
   ["/learn", "nav.learn"],
   ["/leaderboard", "nav.leaderboard"],
+  ["/tournaments", "nav.tournaments"],
 ] as const;
+
+/** The pages drawn without the rules core. */
+const WITHOUT_CORE = ["lobby", "missing", "account", "player", "leaderboard", "games", "tournaments", "tournament"];
 
 /**
  * The header: the brand, the page links, the account link and the tools. Where the links do
@@ -111,7 +117,7 @@ function Header({ route }: { route: unknown }) {
 function App() {
   const route = useRoute();
   const lang = useLang();
-  const core = useCore(!["lobby", "missing", "account", "player", "leaderboard", "games"].includes(route.page));
+  const core = useCore(!WITHOUT_CORE.includes(route.page));
   let page = null;
   switch (route.page) {
     case "lobby":
@@ -153,11 +159,17 @@ function App() {
     case "games":
       page = <GamesPage />;
       break;
+    case "tournaments":
+      page = <ArenaListPage />;
+      break;
+    case "tournament":
+      page = <ArenaPage id={route.id} key={route.id} />;
+      break;
     case "missing":
       page = <NotFound path={route.path} />;
       break;
   }
-  if (!["lobby", "missing", "account", "player", "leaderboard", "games"].includes(route.page) && core !== "ready")
+  if (!WITHOUT_CORE.includes(route.page) && core !== "ready")
     page = (
       <main class="page narrow" data-testid="core-loading">
         <p role={core === "loading" ? "status" : "alert"}>{core === "loading" ? t("core.loading") : core}</p>

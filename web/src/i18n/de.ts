@@ -7,6 +7,7 @@ import { reportDe } from "./report-de";
 import { seeksDe } from "./seeks-de";
 import { serverDe } from "./server-de";
 import { toolsDe } from "./tools-de";
+import { tournamentsDe } from "./tournaments-de";
 
 export const de: Record<Key, string> = {
   "color.white": "Weiß",
@@ -425,5 +426,6 @@ export const de: Record<Key, string> = {
   ...reportDe,
   ...seeksDe,
   ...noticesDe,
+  ...tournamentsDe,
   ...serverDe,
 };

@@ -6,6 +6,7 @@ import { reportEn } from "./report-en";
 import { seeksEn } from "./seeks-en";
 import { serverEn } from "./server-en";
 import { toolsEn } from "./tools-en";
+import { tournamentsEn } from "./tournaments-en";
 export const en = {
   "color.white": "White",
   "color.black": "Black",
@@ -417,6 +418,7 @@ export const en = {
   ...reportEn,
   ...seeksEn,
   ...noticesEn,
+  ...tournamentsEn,
   ...serverEn,
 };
 

@@ -7,6 +7,7 @@ import { reportPl } from "./report-pl";
 import { seeksPl } from "./seeks-pl";
 import { serverPl } from "./server-pl";
 import { toolsPl } from "./tools-pl";
+import { tournamentsPl } from "./tournaments-pl";
 
 export const pl: Record<Key, string> = {
   "color.white": "Białe",
@@ -421,5 +422,6 @@ export const pl: Record<Key, string> = {
   ...reportPl,
   ...seeksPl,
   ...noticesPl,
+  ...tournamentsPl,
   ...serverPl,
 };

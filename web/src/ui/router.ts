@@ -1,8 +1,8 @@
 // A tiny router over the History API. Routes: "/", "/game/<id>", "/replay/<id>",
 // "/analysis#start=<position>&moves=<decisions>" (the analysis board), "/offline" (a game
 // against the computer in the browser), "/puzzles#<id>" (the puzzle trainer), "/learn" (the
-// tutorial), "/rules" (the rules with pictures), "/games" (the account's ongoing games), and an
-// imported record on "/#replay=<record>" (the record stays in the page, no server needed).
+// tutorial), "/rules" (the rules with pictures), "/games" (the account's ongoing games),
+// "/tournaments" (the arenas) and "/tournament/<id>" (one arena), and an imported record on "/#replay=<record>" (the record stays in the page, no server needed).
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
@@ -19,6 +19,8 @@ export type Route =
   | { page: "player"; name: string }
   | { page: "leaderboard" }
   | { page: "games" }
+  | { page: "tournaments" }
+  | { page: "tournament"; id: string }
   | { page: "missing"; path: string };
 
 export function parseRoute(path: string, hash: string): Route {
@@ -34,6 +36,9 @@ export function parseRoute(path: string, hash: string): Route {
   if (/^\/account\/?$/.test(path)) return { page: "account" };
   if (/^\/leaderboard\/?$/.test(path)) return { page: "leaderboard" };
   if (/^\/games\/?$/.test(path)) return { page: "games" };
+  if (/^\/tournaments\/?$/.test(path)) return { page: "tournaments" };
+  m = /^\/tournament\/([a-z0-9]+)\/?$/.exec(path);
+  if (m) return { page: "tournament", id: m[1] as string };
   m = /^\/@\/([^/]+)\/?$/.exec(path);
   if (m) return { page: "player", name: decodeURIComponent(m[1] as string) };
   if (path === "/" || path === "/index.html") {
