@@ -1,5 +1,5 @@
-// The panel shown when a game ends: who won and why, rematch (offer, accept, decline),
-// replay, analysis of the whole game, new game. Declining is the player's own: the server keeps no refusal, so the
+// The panel shown when a game ends: who won and why, rematch (offer, accept, decline; not in
+// an arena, which pairs its players itself), replay, analysis of the whole game, new game. Declining is the player's own: the server keeps no refusal, so the
 // panel hides the offer and a chat line tells the other player.
 import { useState } from "preact/hooks";
 import { analysisLink } from "../analysis/analysis";
@@ -39,7 +39,7 @@ export function GameOver(props: {
         </p>
       ) : null}
       <div class="actions">
-        {seated && st.status === "over" && !declined ? (
+        {seated && st.status === "over" && !declined && !game.tournament ? (
           <button
             type="button"
             class="primary"

@@ -8,6 +8,7 @@ import { accountGames, useAccount } from "../net/account";
 import { ApiError, api, autoStart, describeClock, loadToken, saveToken } from "../net/api";
 import { GameConnection, type LiveModel } from "../net/conn";
 import type { ChatLine, Color, LobbyChallenge, RatingsMessage } from "../net/types";
+import { ArenaGameBar } from "../tournaments/ArenaGameBar";
 import { Board } from "../ui/Board";
 import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "../ui/panels";
 import { linkClick, navigate } from "../ui/router";
@@ -227,6 +228,10 @@ export function GamePage({ id }: { id: string }) {
   const link = `${location.origin}/game/${id}`;
   const ending = endingLine(st, names);
   const opp = seated ? other(role as Color) : null;
+  const mySide = role === "white" ? "w" : "b";
+  const decided = seated && hist.plies.some((p) => p.side === mySide);
+  const accountSeat =
+    !!me && (["white", "black"] as const).some((c) => st.seats[c].account && st.seats[c].name === me.name);
   const extra: ChatLine[] = [];
   if (ending) extra.push({ from: "", seat: "system", text: ending, at: Number.MAX_SAFE_INTEGER - 1 });
   if (opp && st.rematch.offered.includes(opp) && !st.rematch.offered.includes(role as Color))
@@ -300,6 +305,19 @@ export function GamePage({ id }: { id: string }) {
           </div>
         ) : null}
         <ErrorBanner error={error} onClose={() => setError(null)} />
+        {game.tournament ? (
+          <ArenaGameBar
+            tournament={game.tournament}
+            game={id}
+            seated={seated}
+            over={over}
+            canBerserk={seated && !over && !decided && !pending}
+            onBerserk={() => send({ type: "snapshot" })}
+            onError={setError}
+            needsToken={!seated && accountSeat}
+            onToken={(token) => conn.current?.setToken(token)}
+          />
+        ) : null}
         {challenges.length ? (
           <ul class="challenges" data-testid="challenges">
             {challenges.map((c) => (
