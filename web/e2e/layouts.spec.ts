@@ -19,7 +19,7 @@ const LAYOUTS = [
   { name: "phone-portrait", width: 390, height: 844, touch: true },
   { name: "phone-landscape", width: 844, height: 390, touch: true },
 ];
-const LINKS = ["Lobby", "Analysis", "Play offline", "Puzzles", "Learn", "Leaderboard"];
+const LINKS = ["Lobby", "Analysis", "Play offline", "Puzzles", "Learn", "Leaderboard", "Tournaments"];
 
 interface Box {
   what: string;
@@ -180,6 +180,9 @@ for (const layout of LAYOUTS) {
         await page.goto(`${server.url}/@/${name}`);
         await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
         await checkPage(page, `${where} player page`);
+        await go("/tournaments", "arenas-page");
+        await expect(page.getByTestId("arena-form")).toBeVisible();
+        await checkPage(page, `${where} tournaments`);
       });
     });
   }

@@ -1,6 +1,6 @@
 // The German and Polish interface shows no English: every page (lobby, a game against the
 // computer and its replay, analysis board, offline play, tutorial, rules, puzzles, leaderboard,
-// account, not found) is visited, its visible text nodes collected, and any that reads as an
+// tournaments, account, not found) is visited, its visible text nodes collected, and any that reads as an
 // English catalogue message (one the language translates differently) fails the test.
 
 import { CATALOGUE, type Lang } from "../src/i18n";
@@ -73,6 +73,7 @@ for (const lang of ["de", "pl"] as const) {
       "/rules",
       "/puzzles",
       "/leaderboard",
+      "/tournaments",
       "/account",
       "/nope",
     ]) {
@@ -87,6 +88,9 @@ for (const lang of ["de", "pl"] as const) {
     await page.getByTestId("bell").click();
     await expect(page.getByTestId("bell-panel")).toBeVisible();
     await check("the bell's list");
+    await page.goto(`${server.url}/tournaments`);
+    await expect(page.getByTestId("arena-form")).toBeVisible();
+    await check("the tournaments page with its form");
     expect(found).toEqual([]);
   });
 }
