@@ -75,13 +75,15 @@ describe("the create form", () => {
       starts_in_s: 300,
       rated: true,
     });
-    assert.equal(createRequest({ ...form, clockMinutes: 0.5 })?.clock.base_ms, 30000);
+    assert.equal(createRequest({ ...form, clockMinutes: 0.25 })?.clock.base_ms, 15000);
   });
   it("refuses what the server would", () => {
     assert.equal(createRequest({ ...form, name: "x" }), null);
     assert.equal(createRequest({ ...form, minutes: 19 }), null);
     assert.equal(createRequest({ ...form, minutes: 721 }), null);
     assert.equal(createRequest({ ...form, clockMinutes: 0 }), null);
+    assert.equal(createRequest({ ...form, clockMinutes: 61 }), null);
+    assert.equal(createRequest({ ...form, incrementSeconds: 61 }), null);
     assert.equal(createRequest({ ...form, startsInMinutes: 7 * 24 * 60 + 1 }), null);
     assert.equal(createRequest({ ...form, incrementSeconds: Number.NaN }), null);
   });

@@ -40,7 +40,7 @@ export const tournamentsDe: Record<keyof typeof tournamentsEn, string> = {
   "arena.form_rated": "Gewertet",
   "arena.form_submit": "Arena anlegen",
   "arena.form_invalid":
-    "Prüfe das Formular: ein Name von 2 bis 40 Zeichen, höchstens 180 Minuten Bedenkzeit, 20 bis 720 Minuten Dauer, ein Beginn innerhalb von 7 Tagen.",
+    "Prüfe das Formular: ein Name von 2 bis 40 Zeichen, 15 Sekunden bis 60 Minuten Bedenkzeit mit höchstens 60 Sekunden Zuschlag, 20 bis 720 Minuten Dauer, ein Beginn innerhalb von 7 Tagen.",
   "arena.not_found": "Dieses Turnier gibt es nicht",
   "arena.back_to_list": "Alle Turniere",
   "arena.status_upcoming": "Noch nicht begonnen.",

@@ -39,7 +39,7 @@ export const tournamentsEn = {
   "arena.form_rated": "Rated",
   "arena.form_submit": "Create the arena",
   "arena.form_invalid":
-    "Check the form: a name of 2 to 40 characters, a clock of up to 180 minutes, a duration of 20 to 720 minutes, a start within 7 days.",
+    "Check the form: a name of 2 to 40 characters, a clock of 15 seconds to 60 minutes with an increment of at most 60 seconds, a duration of 20 to 720 minutes, a start within 7 days.",
   "arena.not_found": "No such tournament",
   "arena.back_to_list": "All tournaments",
   "arena.status_upcoming": "Not started yet.",

@@ -40,7 +40,7 @@ export const tournamentsPl: Record<keyof typeof tournamentsEn, string> = {
   "arena.form_rated": "Rankingowa",
   "arena.form_submit": "Utwórz arenę",
   "arena.form_invalid":
-    "Sprawdź formularz: nazwa od 2 do 40 znaków, tempo do 180 minut, czas trwania od 20 do 720 minut, początek w ciągu 7 dni.",
+    "Sprawdź formularz: nazwa od 2 do 40 znaków, tempo od 15 sekund do 60 minut z dodatkiem do 60 sekund, czas trwania od 20 do 720 minut, początek w ciągu 7 dni.",
   "arena.not_found": "Nie ma takiego turnieju",
   "arena.back_to_list": "Wszystkie turnieje",
   "arena.status_upcoming": "Jeszcze się nie zaczęła.",

@@ -2,7 +2,7 @@
 // time control, variant, rated or casual, players and the time to its start or end; and, for a
 // logged-in player, the form that creates one (CreateArena.tsx).
 import { useEffect, useState } from "preact/hooks";
-import { t } from "../i18n";
+import { lang, t } from "../i18n";
 import { useAccount } from "../net/account";
 import { errorText } from "../net/api";
 import { ErrorNote, useTicker } from "../ui/panels";
@@ -16,7 +16,7 @@ const GROUPS: ArenaStatus[] = ["running", "upcoming", "finished"];
 function When({ a, offset }: { a: ArenaSummary; offset: number }) {
   if (a.status === "upcoming") return <Countdown to={a.starts_at} offset={offset} kind="starts" />;
   if (a.status === "running") return <Countdown to={a.ends_at} offset={offset} kind="ends" />;
-  return <>{new Date(a.ends_at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</>;
+  return <>{new Date(a.ends_at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" })}</>;
 }
 
 function ArenaTable({ list, status, offset }: { list: ArenaSummary[]; status: ArenaStatus; offset: number }) {

@@ -86,9 +86,9 @@ export function CreateArenaForm() {
           id="arena-clock-min"
           label={t("arena.form_clock_minutes")}
           value={clockMinutes}
-          min={0.5}
-          max={180}
-          step={0.5}
+          min={0.25}
+          max={60}
+          step={0.25}
           set={setClockMinutes}
         />
         <NumberField
@@ -96,7 +96,7 @@ export function CreateArenaForm() {
           label={t("arena.form_increment")}
           value={incrementSeconds}
           min={0}
-          max={180}
+          max={60}
           set={setIncrementSeconds}
         />
       </fieldset>

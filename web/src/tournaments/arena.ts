@@ -122,10 +122,10 @@ export function createRequest(f: {
   const ok =
     name.length >= 2 &&
     name.length <= 40 &&
-    f.clockMinutes > 0 &&
-    f.clockMinutes <= 180 &&
+    f.clockMinutes >= 0.25 &&
+    f.clockMinutes <= 60 &&
     f.incrementSeconds >= 0 &&
-    f.incrementSeconds <= 180 &&
+    f.incrementSeconds <= 60 &&
     Number.isInteger(f.minutes) &&
     f.minutes >= 20 &&
     f.minutes <= 720 &&
