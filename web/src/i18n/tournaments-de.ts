@@ -70,6 +70,8 @@ export const tournamentsDe: Record<keyof typeof tournamentsEn, string> = {
   "arena.flag_double": "doppelt gezählt",
   "arena.flag_null": "ein zu kurzes Remis, ohne Punkte",
   "arena.flag_berserk": "Berserker",
+  "arena.legend":
+    "Die Punkte jeder beendeten Partie: umrahmt, zweiter Sieg in Folge; gefüllt, doppelt gezählt; durchgestrichen, ein zu kurzes Remis ohne Punkte; unterstrichen, Berserker.",
   "arena.podium": "Siegertreppchen",
   "arena.place": "{n}.",
   "arena.points": "{n, plural, one {# Punkt} other {# Punkte}}",

@@ -69,6 +69,8 @@ export const tournamentsEn = {
   "arena.flag_double": "scored double",
   "arena.flag_null": "a draw too short to score",
   "arena.flag_berserk": "berserk",
+  "arena.legend":
+    "Each finished game's points: framed, a second win in a row; filled, scored double; struck through, a draw too short to score; underlined, berserk.",
   "arena.podium": "Podium",
   "arena.place": "{n}.",
   "arena.points": "{n, plural, one {# point} other {# points}}",

@@ -70,6 +70,8 @@ export const tournamentsPl: Record<keyof typeof tournamentsEn, string> = {
   "arena.flag_double": "liczona podwójnie",
   "arena.flag_null": "zbyt krótki remis, bez punktów",
   "arena.flag_berserk": "berserk",
+  "arena.legend":
+    "Punkty za każdą zakończoną partię: w ramce, druga wygrana z rzędu; wypełnione, liczone podwójnie; przekreślone, zbyt krótki remis bez punktów; podkreślone, berserk.",
   "arena.podium": "Podium",
   "arena.place": "{n}.",
   "arena.points": "{n, plural, one {# punkt} few {# punkty} many {# punktów} other {# punktu}}",

@@ -163,6 +163,7 @@ export function ArenaPage({ id }: { id: string }) {
         <section aria-labelledby="standings-h">
           <h2 id="standings-h">{t("arena.standings")}</h2>
           <StandingsTable rows={a.standings} me={account?.name ?? null} />
+          {a.standings.some((r) => r.sheet.length > 0) ? <p class="small muted">{t("arena.legend")}</p> : null}
         </section>
         <section aria-labelledby="pairings-h">
           <h2 id="pairings-h">{t("arena.pairings")}</h2>

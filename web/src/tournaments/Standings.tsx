@@ -69,8 +69,9 @@ export function StandingsTable({ rows, me }: { rows: Standing[]; me: string | nu
                 {playerLink(r.name)}
                 {r.on_fire ? (
                   <span class="on-fire" role="img" aria-label={t("arena.on_fire")} title={t("arena.on_fire")}>
-                    {" "}
-                    🔥
+                    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                      <path d="M8 1c1 3 5 5 5 9a5 5 0 0 1-10 0c0-2 1-3.5 2-4.5 0 1.5.8 2.5 1.8 2.8C6.5 6 7.5 3.5 8 1z" />
+                    </svg>
                   </span>
                 ) : null}
                 {r.playing ? (
