@@ -89,6 +89,10 @@ test("an arena: created, joined, games paired one after another without a click"
   expect(gameId(ben)).toBe(second);
   await expect(ann.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   await expect(ann.getByTestId("berserk"), "Berserk again in the new game").toBeVisible();
+  // The pairings came as tournament_game notices too: the bell lists them.
+  await ben.getByTestId("bell").click();
+  await expect(ben.getByTestId("bell-item").first()).toHaveText(/^Your next arena game against ann/);
+  await ben.keyboard.press("Escape");
 
   // Back on the arena's page: the standings, the sheet's mark and both games.
   await ann.getByTestId("back-to-arena").click();
