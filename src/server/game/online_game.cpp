@@ -132,7 +132,7 @@ Outcome OnlineGame::decide(Color c, std::string_view text, std::optional<int64_t
     StateInfo st;
     next.do_move(*m, st);
     const bool turn_ends = next.is_over() || next.side_to_move() != c;
-    if (turn_ends) ms[c] += meta_.clock->inc_ms;
+    if (turn_ends) ms[c] += inc_ms(c);
     // Correspondence: the opponent has the whole time per move from this decision on.
     if (turn_ends && meta_.clock->correspondence()) {
       ms[WHITE] = ms[BLACK] = meta_.clock->base_ms;
@@ -177,6 +177,19 @@ Outcome OnlineGame::vacation(Color c, int64_t from, int64_t until, int64_t now) 
   return Outcome::of(now, ev::Vacation{c, from, until, ms[WHITE], ms[BLACK]});
 }
 
+Outcome OnlineGame::berserk(Color c, int64_t now) const {
+  if (meta_.tournament.empty()) return Outcome::fail("not_allowed", "berserk is for arena games");
+  if (auto e = check_seated_active(c)) return Outcome::fail(e->code, e->message);
+  if (!meta_.clock || meta_.clock->correspondence())
+    return Outcome::fail("not_allowed", "berserk needs a real-time clock");
+  if (berserk_[c]) return Outcome::fail("not_allowed", "you have berserked already");
+  if (std::any_of(decisions_.begin(), decisions_.end(), [c](const DecisionRecord& d) { return d.by == c; }))
+    return Outcome::fail("not_allowed", "berserk only before your first decision");
+  int64_t ms[2] = {remaining(WHITE, now), remaining(BLACK, now)};
+  ms[c] = std::min(ms[c], meta_.clock->base_ms / 2);
+  return Outcome::of(now, ev::Berserk{c, ms[WHITE], ms[BLACK]});
+}
+
 Outcome OnlineGame::abort(Color c, int64_t now) const {
   if (status_ == Status::Over || status_ == Status::Aborted)
     return Outcome::fail("game_over", "the game is over");
@@ -203,7 +216,7 @@ std::pair<int64_t, int64_t> OnlineGame::clocks_after_undo(int target, int64_t no
   for (int i = target; i < ply(); ++i) {
     const Color by = decisions_[i].by;
     const bool ends_turn = i + 1 < ply() ? decisions_[i + 1].by != by : running != by;
-    if (ends_turn) ms[by] -= meta_.clock->inc_ms;
+    if (ends_turn) ms[by] -= inc_ms(by);
   }
   return {std::max<int64_t>(0, ms[WHITE]), std::max<int64_t>(0, ms[BLACK])};
 }
@@ -348,6 +361,12 @@ void OnlineGame::apply(const Event& e) {
                    vacation_from_[v.seat] = v.from;
                    vacation_until_[v.seat] = v.until;
                    set_clocks(v.white_ms, v.black_ms);
+                   anchor_ = at;
+                 },
+                 [&](const ev::Berserk& b) {
+                   if (status_ != Status::Active) throw std::runtime_error("berserk: the game is not active");
+                   berserk_[b.seat] = true;
+                   set_clocks(b.white_ms, b.black_ms);
                    anchor_ = at;
                  },
                  [&](const ev::RematchOffered& r) { rematch_offered_[r.by] = true; },

@@ -25,6 +25,7 @@ struct GameMeta {
   std::optional<ClockSpec> clock;  // nullopt: untimed
   int64_t created_at = 0;
   bool rated = false;  // chosen at creation: both seats must be accounts (or one the AI)
+  std::string tournament{};  // the arena it was paired in ("" for none): berserk is allowed there
 };
 
 struct DecisionRecord {
@@ -50,6 +51,7 @@ struct GameSummary {
   // correspondence game, the absolute time its player to move runs out (the sweep's key).
   std::optional<Color> to_move;
   std::optional<int64_t> deadline;
+  int berserk = 0;  // bit 1: White berserked, bit 2: Black (arena games)
 };
 json to_json(const GameSummary& s);
 
@@ -123,6 +125,11 @@ class OnlineGame {
   // same `from`, `until` moved to its end): refused unless the game is an active correspondence
   // game, while another vacation of `c` is under way, and when nothing would change.
   Outcome vacation(Color c, int64_t from, int64_t until, int64_t now) const;
+  // An arena player's berserk (ev::Berserk): halves `c`'s clock, no increment for it from then
+  // on. Refused unless the game is an arena's, active, on a real-time clock, and `c` has not
+  // decided yet nor berserked already.
+  Outcome berserk(Color c, int64_t now) const;
+  bool berserked(Color c) const { return berserk_[c]; }
   // When `c`'s vacation in this game ends (0: none was taken here).
   int64_t vacation_until(Color c) const { return vacation_until_[c]; }
 
@@ -164,6 +171,8 @@ class OnlineGame {
   int64_t clock_ms_[2] = {0, 0};
   int64_t anchor_ = 0;  // when the running clock had clock_ms_ left
   int64_t vacation_from_[2] = {0, 0}, vacation_until_[2] = {0, 0};  // each seat's last vacation
+  bool berserk_[2] = {false, false};
+  int64_t inc_ms(Color c) const { return berserk_[c] ? 0 : meta_.clock->inc_ms; }
 };
 
 }  // namespace yinsh::server

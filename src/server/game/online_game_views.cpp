@@ -57,6 +57,7 @@ std::string OnlineGame::state_text(int64_t now) const {
   JsonOut o(s);
   o.begin_object();
   o.key("status").value(to_string(status_)).key("ply").value(ply());
+  if (!meta_.tournament.empty()) o.key("tournament").value(meta_.tournament);  // an arena's game
   o.key("position").value(to_text(pos));
   o.key("to_move");
   if (tm) o.value(color_name(*tm));
@@ -86,6 +87,8 @@ std::string OnlineGame::state_text(int64_t now) const {
     if (tm) o.value(color_name(*tm));
     else o.null();
     o.key("server_time_ms").value(now);
+    if (berserk_[WHITE] || berserk_[BLACK])  // an arena's game: who plays on half a clock, no increment
+      o.key("berserk").begin_object().key("white").value(berserk_[WHITE]).key("black").value(berserk_[BLACK]).end_object();
     if (vacation_until_[WHITE] > now || vacation_until_[BLACK] > now) {  // correspondence: a seat on vacation
       o.key("vacation").begin_object();
       for (Color c : {WHITE, BLACK}) {
@@ -130,6 +133,7 @@ json OnlineGame::game_json(int64_t now) const {
           {"variant", to_string(meta_.variant)},
           {"clock", clock_json(meta_.clock)},
           {"rated", meta_.rated},
+          {"tournament", meta_.tournament.empty() ? json(nullptr) : json(meta_.tournament)},
           {"created_at", meta_.created_at},
           {"start", to_text(game_.start())},
           {"decisions", std::move(decisions)},
@@ -197,6 +201,7 @@ GameSummary OnlineGame::summary() const {
   s.white_account = seats_[WHITE].account;
   s.black_account = seats_[BLACK].account;
   s.to_move = to_move();
+  s.berserk = (berserk_[WHITE] ? 1 : 0) | (berserk_[BLACK] ? 2 : 0);
   if (is_correspondence(meta_.clock)) s.deadline = deadline();
   return s;
 }

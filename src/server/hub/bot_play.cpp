@@ -151,7 +151,7 @@ void Hub::play(const std::string& id, const Identity& who, const std::string& ac
     if (who.muted) return done(http_error(403, "muted", "your account is muted: you cannot chat"));
   } else if (act == "undo") {
     if (arg != "yes" && arg != "no") return done(http_error(404, "not_found", "undo/yes or undo/no"));
-  } else if (act != "move" && act != "resign" && act != "abort") {
+  } else if (act != "move" && act != "resign" && act != "abort" && act != "berserk") {
     return done(http_error(404, "not_found", "no game act " + act.substr(0, 20)));
   }
   impl_->with_room(id, [who, act, arg, ply, text, done](std::shared_ptr<Room> r, const ApiError* e) {
@@ -175,6 +175,7 @@ void Hub::play(const std::string& id, const Identity& who, const std::string& ac
         if (act == "chat") return g.chat(g.seat(me).name, color_name(me), text, now, account);
         if (act == "resign") return g.resign(me, now);
         if (act == "abort") return g.abort(me, now);
+        if (act == "berserk") return g.berserk(me, now);
         if (arg == "no") return g.answer_undo(me, false, now);
         Outcome accepted = g.answer_undo(me, true, now);  // the opponent asked: take it back
         return accepted.ok() ? accepted : g.request_undo(me, now);

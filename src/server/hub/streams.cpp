@@ -228,7 +228,8 @@ void Room::stream_event(const Event& event) {
     text = stream::write(stream::ChatLine{chat->line.from, chat->line.text});
   } else if (std::holds_alternative<ev::Decision>(event.body) || std::holds_alternative<ev::Undone>(event.body) ||
              std::holds_alternative<ev::GameOver>(event.body) || std::holds_alternative<ev::Aborted>(event.body) ||
-             std::holds_alternative<ev::Started>(event.body) || std::holds_alternative<ev::Vacation>(event.body)) {
+             std::holds_alternative<ev::Started>(event.body) || std::holds_alternative<ev::Vacation>(event.body) ||
+             std::holds_alternative<ev::Berserk>(event.body)) {
     text = stream::write(stream_state(game, now_ms()));
   }
   const bool over = game.status() == Status::Over || game.status() == Status::Aborted;

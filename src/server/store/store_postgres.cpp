@@ -241,7 +241,7 @@ class PostgresStore final : public Store {
       with_connection([&](pqxx::connection& c) {
         out.reset();
         pqxx::read_transaction t(c);
-        auto r = t.exec_params("SELECT variant, base_ms, inc_ms, created_at, rated FROM games WHERE id=$1", id);
+        auto r = t.exec_params("SELECT variant, base_ms, inc_ms, created_at, rated, tournament FROM games WHERE id=$1", id);
         if (r.empty()) return;
         GameMeta m;
         m.id = id;
@@ -249,6 +249,7 @@ class PostgresStore final : public Store {
         if (!r[0][1].is_null()) m.clock = ClockSpec{r[0][1].as<int64_t>(), r[0][2].as<int64_t>()};
         m.created_at = r[0][3].as<int64_t>();
         m.rated = r[0][4].as<int>() != 0;
+        if (!r[0][5].is_null()) m.tournament = r[0][5].as<std::string>();
         out = m;
       });
       return out;
@@ -441,10 +442,10 @@ class PostgresStore final : public Store {
   // handling and catch-up cope if it did land after all).
   static void insert_game(pqxx::work& w, const GameMeta& m) {
     w.exec_params(
-        "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status, rated) "
-        "VALUES ($1, $2, NULLIF($3, -1), NULLIF($4, -1), $5, $5, 'waiting', $6)",
+        "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status, rated, tournament) "
+        "VALUES ($1, $2, NULLIF($3, -1), NULLIF($4, -1), $5, $5, 'waiting', $6, NULLIF($7, ''))",
         m.id, std::string(to_string(m.variant)), m.clock ? m.clock->base_ms : int64_t(-1),
-        m.clock ? m.clock->inc_ms : int64_t(-1), m.created_at, m.rated ? 1 : 0);
+        m.clock ? m.clock->inc_ms : int64_t(-1), m.created_at, m.rated ? 1 : 0, m.tournament);
   }
 
   // The events, the summary row and the notification, inside `w`.
@@ -455,10 +456,11 @@ class PostgresStore final : public Store {
     w.exec_params(
         "UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
         "version=$7, white_account=COALESCE(NULLIF($9, ''), white_account), "
-        "black_account=COALESCE(NULLIF($10, ''), black_account), to_move=$11, deadline=$12 WHERE id=$8",
+        "black_account=COALESCE(NULLIF($10, ''), black_account), to_move=$11, deadline=$12, berserk=$13 WHERE id=$8",
         s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s), s.ply, s.version,
         game, s.white_account, s.black_account,
-        s.to_move ? std::optional<std::string>(std::string(color_name(*s.to_move))) : std::nullopt, s.deadline);
+        s.to_move ? std::optional<std::string>(std::string(color_name(*s.to_move))) : std::nullopt, s.deadline,
+        s.berserk);
     w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel), game + ":" + std::to_string(s.version));
   }
 

@@ -46,7 +46,7 @@ class SqliteStore final : public Store {
         db_,
         "UPDATE games SET updated_at=?, status=?, white=?, black=?, result=?, ply=?, version=?, "
         "white_account=COALESCE(NULLIF(?, ''), white_account), black_account=COALESCE(NULLIF(?, ''), black_account), "
-        "to_move=?, deadline=? WHERE id=?");
+        "to_move=?, deadline=?, berserk=? WHERE id=?");
     savepoint_ = std::make_unique<SQLite::Statement>(db_, "SAVEPOINT item");
     rollback_to_ = std::make_unique<SQLite::Statement>(db_, "ROLLBACK TO item");
     release_ = std::make_unique<SQLite::Statement>(db_, "RELEASE item");
@@ -186,7 +186,7 @@ class SqliteStore final : public Store {
   std::optional<GameMeta> load_meta(const std::string& id) override {
     std::lock_guard lock(mutex_);
     try {
-      SQLite::Statement q(db_, "SELECT variant, base_ms, inc_ms, created_at, rated FROM games WHERE id=?");
+      SQLite::Statement q(db_, "SELECT variant, base_ms, inc_ms, created_at, rated, tournament FROM games WHERE id=?");
       q.bind(1, id);
       if (!q.executeStep()) return std::nullopt;
       GameMeta m;
@@ -196,6 +196,7 @@ class SqliteStore final : public Store {
         m.clock = ClockSpec{q.getColumn(1).getInt64(), q.getColumn(2).getInt64()};
       m.created_at = q.getColumn(3).getInt64();
       m.rated = q.getColumn(4).getInt() != 0;
+      if (!q.getColumn(5).isNull()) m.tournament = q.getColumn(5).getString();
       return m;
     } catch (const std::exception& e) {
       throw StoreUnavailable(e.what());
@@ -320,8 +321,8 @@ class SqliteStore final : public Store {
   // With the mutex held: the games row of a new game (throws when it exists or SQLite fails).
   void insert_game(const GameMeta& m) {
     SQLite::Statement st(db_,
-                         "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status, rated) "
-                         "VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?)");
+                         "INSERT INTO games(id, variant, base_ms, inc_ms, created_at, updated_at, status, rated, tournament) "
+                         "VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, NULLIF(?, ''))");
     st.bind(1, m.id);
     st.bind(2, std::string(to_string(m.variant)));
     if (m.clock) {
@@ -334,6 +335,7 @@ class SqliteStore final : public Store {
     st.bind(5, int64_t(m.created_at));
     st.bind(6, int64_t(m.created_at));
     st.bind(7, m.rated ? 1 : 0);
+    st.bind(8, m.tournament);
     st.exec();
   }
 
@@ -371,7 +373,8 @@ class SqliteStore final : public Store {
     else u.bind(10);
     if (s.deadline) u.bind(11, int64_t(*s.deadline));
     else u.bind(11);
-    u.bind(12, game);
+    u.bind(12, s.berserk);
+    u.bind(13, game);
     u.exec();
     u.tryReset();
     if (rating) {  // the rated game's result: the ratings commit with it (ratings_store.h)

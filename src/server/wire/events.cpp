@@ -72,6 +72,15 @@ void Vacation::write(json& j) const {
   j["black_ms"] = black_ms;
 }
 
+Berserk Berserk::read(const Fields& f) {
+  return {f.color("seat"), f.integer("white_ms", -kMaxMs, kMaxMs), f.integer("black_ms", -kMaxMs, kMaxMs)};
+}
+void Berserk::write(json& j) const {
+  j["seat"] = color_name(seat);
+  j["white_ms"] = white_ms;
+  j["black_ms"] = black_ms;
+}
+
 Chat Chat::read(const Fields& f) { return {read_chat_line(f.object("line"))}; }
 void Chat::write(json& j) const { j["line"] = to_json(line); }
 

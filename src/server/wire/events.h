@@ -79,6 +79,15 @@ struct Vacation {
   static Vacation read(const Fields& f);
   void write(json& j) const;
 };
+// An arena player's berserk (docs/tournaments.md): before their first decision, `seat` halves
+// its own clock and plays the game without increment; the clocks from then on.
+struct Berserk {
+  static constexpr std::string_view type = "berserk";
+  Color seat = WHITE;
+  int64_t white_ms = 0, black_ms = 0;
+  static Berserk read(const Fields& f);
+  void write(json& j) const;
+};
 struct Chat {
   static constexpr std::string_view type = "chat";
   ChatLine line;
@@ -126,7 +135,8 @@ struct Rematch {
 
 using EventBody = std::variant<ev::Joined, ev::Ready, ev::Started, ev::Decision, ev::UndoRequested,
                                ev::UndoDeclined, ev::Undone, ev::Chat, ev::GameOver, ev::Aborted,
-                               ev::RematchOffered, ev::Rematch, ev::ChatDeleted, ev::Vacation>;
+                               ev::RematchOffered, ev::Rematch, ev::ChatDeleted, ev::Vacation,
+                               ev::Berserk>;
 using EventTable = SchemaTable<EventBody>;
 
 struct Event {

@@ -125,7 +125,10 @@ void Ratings::write(json& j) const {
 Notice Notice::read(const Fields& f) {
   Notice n{f.str("kind", 16), f.str("game", 12), f.color("color"), f.str("opponent", kMaxNameChars),
            f.opt_str("outcome", 8).value_or(""), f.opt_str("reason", 16).value_or(""), f.integer("at", 0, INT64_MAX)};
-  if (n.kind != "your_turn" && n.kind != "game_over") f.fail("kind", "must be your_turn or game_over");
+  if (n.kind != "your_turn" && n.kind != "game_over" && n.kind != "tournament_game")
+    f.fail("kind", "must be your_turn, game_over or tournament_game");
+  n.tournament = f.opt_str("tournament", 12).value_or("");
+  if ((n.kind == "tournament_game") != !n.tournament.empty()) f.fail("tournament", "given for tournament_game only");
   if ((n.kind == "game_over") != !n.outcome.empty()) f.fail("outcome", "given for game_over only");
   return n;
 }
@@ -136,6 +139,7 @@ void Notice::write(json& j) const {
   j["opponent"] = opponent;
   if (!outcome.empty()) j["outcome"] = outcome;
   if (!reason.empty()) j["reason"] = reason;
+  if (!tournament.empty()) j["tournament"] = tournament;
   j["at"] = at;
 }
 

@@ -91,12 +91,13 @@ struct Ratings {
 // result's reason (rings, markers, timeout, resign, ...).
 struct Notice {
   static constexpr std::string_view type = "notice";
-  std::string kind;  // your_turn or game_over
+  std::string kind;  // your_turn, game_over or tournament_game (an arena paired the account)
   std::string game;
   Color color = WHITE;   // the account's seat in it
   std::string opponent;  // the other seat's name ("" when none)
   std::string outcome, reason;
   int64_t at = 0;  // ms since the epoch, the hub's clock
+  std::string tournament = {};  // tournament_game: the arena's id
   static Notice read(const Fields& f);
   void write(json& j) const;
 };

@@ -48,6 +48,7 @@ export const SERVER_SPECS: Record<ServerMessage["type"], Spec> = {
   rematch_offered: BY,
   rematch: { ...EVENT, new_game: "string" },
   vacation: { ...EVENT, seat: "color", from: "int", until: "int", ...CLOCKS },
+  berserk: { ...EVENT, seat: "color", ...CLOCKS },
 };
 
 export const CLIENT_SPECS: Record<ClientMessage["type"], Spec> = {

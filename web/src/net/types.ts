@@ -25,6 +25,8 @@ export interface Clocks {
   black_ms: number;
   running: Color | null;
   server_time_ms: number;
+  /** An arena's game: who berserked (half a clock, no increment; docs/api.md 2.7). */
+  berserk?: { white: boolean; black: boolean };
 }
 
 export interface State {
@@ -287,6 +289,7 @@ export type EventMessage = { version: number; game: string; at: number; state: S
   | { type: "game_over"; result: Result; white_ms: number; black_ms: number }
   | { type: "rematch"; new_game: string }
   | { type: "vacation"; seat: Color; from: number; until: number; white_ms: number; black_ms: number }
+  | { type: "berserk"; seat: Color; white_ms: number; black_ms: number }
 );
 
 /** Any message from the server over the WebSocket. */
