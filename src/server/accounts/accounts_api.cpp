@@ -26,6 +26,7 @@
 #include "server/puzzles/puzzle_api.h"
 #include "server/common/shapes.h"
 #include "server/store/store.h"
+#include "server/store/store_reply.h"
 
 namespace yinsh::server {
 namespace {
@@ -377,16 +378,7 @@ bool AccountsApi::route(const ApiRequest& req, const HttpDone& done) {
 void AccountsApi::handle(AccountRequest req, HttpDone done) {
   // One function for both: a job that serves the request and hands the reply to `done`.
   auto job = [impl = impl_.get()](const AccountRequest& req, const HttpDone& done) {
-    HttpReply r;
-    try {
-      r = impl->serve(req);
-    } catch (const StoreUnavailable& e) {
-      (void)e;  // the cause names files or sockets: not for clients
-      r = http_error(503, "store_unavailable", "storage is unavailable; nothing changed, try again in a moment");
-    } catch (const std::exception& e) {
-      r = http_error(500, "internal", e.what());
-    }
-    done(std::move(r));
+    done(reply_from_store([&] { return impl->serve(req); }));
   };
   if (!password_work(req)) {
     boost::asio::post(impl_->pool, [job, req = std::move(req), done = std::move(done)] { job(req, done); });

@@ -11,6 +11,7 @@
 
 #include "server/bots/bot_store.h"
 #include "server/store/store.h"
+#include "server/store/store_reply.h"
 
 namespace yinsh::server {
 namespace {
@@ -33,17 +34,7 @@ struct BotsApi::Impl {
 
   // Runs `work` on the pool and sends its reply; a failed store is 503, nothing changed.
   void run(std::function<HttpReply()> work, HttpDone done) {
-    boost::asio::post(pool, [work = std::move(work), done = std::move(done)] {
-      HttpReply r;
-      try {
-        r = work();
-      } catch (const StoreUnavailable&) {
-        r = http_error(503, "store_unavailable", "storage is unavailable; nothing changed, try again in a moment");
-      } catch (const std::exception& e) {
-        r = http_error(500, "internal", e.what());
-      }
-      done(std::move(r));
-    });
+    boost::asio::post(pool, [work = std::move(work), done = std::move(done)] { done(reply_from_store(work)); });
   }
 
   HttpReply bots() {
