@@ -24,7 +24,7 @@ constexpr Kind T = Kind::Text, I = Kind::Int, R = Kind::Real;
 
 // Every column of the tables an archive carries (store_migrations.cpp), in the schema's order.
 // Not carried: sessions, API tokens and mailed tokens (secrets of one installation), puzzle
-// attempts, the mail outbox.
+// attempts, the mail outbox, an arena's pairing lease (a running server's).
 const Table kAccounts{"accounts",
                       {{"id", T}, {"name", T}, {"name_key", T}, {"skeleton", T}, {"password", T}, {"role", T},
                        {"muted", I}, {"closed", I}, {"deleted", I}, {"created_at", I}, {"bot", I}}};
@@ -34,7 +34,8 @@ const Table kRatings{"ratings",
 const Table kGames{"games",
                    {{"id", T}, {"variant", T}, {"base_ms", I}, {"inc_ms", I}, {"created_at", I}, {"updated_at", I},
                     {"status", T}, {"white", T}, {"black", T}, {"result", T}, {"ply", I}, {"version", I},
-                    {"rated", I}, {"white_account", T}, {"black_account", T}, {"to_move", T}, {"deadline", I}}};
+                    {"rated", I}, {"white_account", T}, {"black_account", T}, {"to_move", T}, {"deadline", I},
+                    {"tournament", T}, {"berserk", I}}};
 const Table kEvents{"events", {{"game_id", T}, {"version", I}, {"body", T}}};
 const Table kReports{"reports", {{"game_id", T}, {"report", T}, {"created_at", I}}};
 const Table kHistory{"rating_history",
@@ -45,7 +46,19 @@ const Table kHistory{"rating_history",
 const Table kEmail{"account_email",
                    {{"account_id", T}, {"address", T}, {"address_key", T}, {"verified_at", I}, {"your_turn", I},
                     {"time_low", I}, {"unsub_key", T}, {"changed_at", I}}};
-const Table* const kTables[] = {&kAccounts, &kRatings, &kEmail, &kGames, &kEvents, &kReports, &kHistory};
+// A correspondence player's stored replies go with their game; vacations with their account.
+const Table kConditional{"conditional_lines",
+                         {{"game_id", T}, {"seat", T}, {"base_ply", I}, {"history", T}, {"lines", T}, {"stored_at", I}}};
+const Table kVacations{"vacations", {{"account_id", T}, {"starts_at", I}, {"ends_at", I}}};
+// Arenas and who joined them (not the pairing lease, which is one running server's).
+const Table kTournaments{"tournaments",
+                         {{"id", T}, {"kind", T}, {"name", T}, {"variant", T}, {"base_ms", I}, {"inc_ms", I},
+                          {"rated", I}, {"starts_at", I}, {"ends_at", I}, {"created_by", T}, {"created_at", I},
+                          {"schedule_key", T}}};
+const Table kEntrants{"tournament_players",
+                      {{"tournament_id", T}, {"account_id", T}, {"joined_at", I}, {"active", I}}};
+const Table* const kTables[] = {&kAccounts, &kRatings, &kEmail, &kVacations, &kTournaments, &kEntrants,
+                                &kGames, &kEvents, &kReports, &kHistory, &kConditional};
 
 const Table* find_table(const std::string& name) {
   for (const Table* t : kTables)
@@ -133,12 +146,16 @@ ArchiveCounts export_archive(Store& store, int64_t since_ms, std::ostream& out) 
     counts.accounts = write_rows(sql, kAccounts, "ORDER BY id", {}, out, counts);
     write_rows(sql, kRatings, "ORDER BY account_id, category", {}, out, counts);
     write_rows(sql, kEmail, "ORDER BY account_id", {}, out, counts);
+    write_rows(sql, kVacations, "ORDER BY account_id, starts_at", {}, out, counts);
+    write_rows(sql, kTournaments, "ORDER BY id", {}, out, counts);
+    write_rows(sql, kEntrants, "ORDER BY tournament_id, account_id", {}, out, counts);
     for (const auto& g : sql.run("SELECT id FROM games WHERE created_at >= ? ORDER BY created_at, id", {since_ms})) {
       const std::string id = sql_text(g[0]);
       write_rows(sql, kGames, "WHERE id = ?", {id}, out, counts);
       write_rows(sql, kEvents, "WHERE game_id = ? ORDER BY version", {id}, out, counts);
       write_rows(sql, kReports, "WHERE game_id = ?", {id}, out, counts);
       write_rows(sql, kHistory, "WHERE game_id = ? ORDER BY account_id", {id}, out, counts);
+      write_rows(sql, kConditional, "WHERE game_id = ? ORDER BY seat", {id}, out, counts);
       ++counts.games;
     }
     // Reports of uploaded records (their key is no game's id).
@@ -199,7 +216,7 @@ ArchiveImport import_archive(Store& store, std::istream& in, const std::string& 
       continue;
     }
     const ojson& row = j["row"];
-    const bool of_game = t == &kEvents || t == &kReports || t == &kHistory;
+    const bool of_game = t == &kEvents || t == &kReports || t == &kHistory || t == &kConditional;
     if (t == &kGames) {
       flush_game();
       game_id = text_of(row, "id");
@@ -211,11 +228,12 @@ ArchiveImport import_archive(Store& store, std::istream& in, const std::string& 
       continue;
     }
     flush_game();
-    if (t != &kAccounts && t != &kRatings && t != &kEmail && t != &kReports) {
+    if (t != &kAccounts && t != &kRatings && t != &kEmail && t != &kReports && t != &kVacations && t != &kTournaments &&
+        t != &kEntrants) {
       reject(at + ": a row of " + t->name + " outside its game");
       continue;
     }
-    try {  // an account, a rating row, an address or an uploaded record's report, on its own
+    try {  // an account, a rating row, an address, a vacation, an arena, an entrant or an uploaded record's report
       store.transact([&](Sql& sql) { insert_row(sql, *t, row); });
       if (t == &kAccounts) ++report.accounts;
     } catch (const UniqueViolation&) {
