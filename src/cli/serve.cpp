@@ -107,6 +107,12 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--deadline-check-ms", opts->hub.deadline_check_ms,
          "How often correspondence games past their deadline are looked for and ended on time")
       ->check(CLI::Range(int64_t(10), int64_t(3600000)));
+  option(*cmd, "--arena-tick-ms", opts->arenas.tick_ms,
+         "How often the running arenas' free players are paired (milliseconds)")
+      ->check(CLI::Range(10, 60000));
+  option(*cmd, "--arena-schedule", opts->arena_schedule,
+         "An arena the server makes on a schedule (repeatable): EVERY/BASE+INC/MINUTES[/blitz], e.g. 60/3+2/55 "
+         "is a 3+2 arena of 55 minutes every hour");
   option(*cmd, "--max-correspondence", opts->hub.seeks.max_correspondence,
          "Ongoing correspondence games allowed per account (0: no cap)")
       ->check(CLI::Range(0, 1000000));

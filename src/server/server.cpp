@@ -20,6 +20,9 @@
 #include "server/net/net_context.h"
 #include "server/store/store.h"
 #include "server/store/store_postgres.h"
+#include "server/tournaments/arena_director.h"
+#include "server/tournaments/tournament_host.h"
+#include "server/tournaments/tournaments_api.h"
 
 namespace yinsh::server {
 
@@ -29,6 +32,24 @@ namespace net = boost::asio;
 // ---------------------------------------------------------------------------- Server
 
 namespace {
+
+// The arenas' host (tournaments/tournament_host.h) over the hub.
+class HubTournamentHost : public TournamentHost {
+ public:
+  explicit HubTournamentHost(Hub& hub) : hub_(hub) {}
+  int64_t now() const override { return hub_.now(); }
+  std::string server_id() const override { return hub_.server_id(); }
+  void start_paired_game(GameMeta meta, PairedSeat white, PairedSeat black, Created done) override {
+    hub_.start_paired_game(std::move(meta), white.account, white.name, black.account, black.name, std::move(done));
+  }
+  void notify(const std::string& account, const out::Notice& notice) override { hub_.notify(account, notice); }
+  void berserk(const std::string& game, const Identity& who, HttpDone done) override {
+    hub_.play(game, who, "berserk", "", std::nullopt, "", std::move(done));
+  }
+
+ private:
+  Hub& hub_;
+};
 
 // The configured public origin, or the listening socket's own.
 std::string public_origin(const ServerOptions& o, uint16_t port) {
@@ -51,6 +72,9 @@ struct Server::Impl {
   std::unique_ptr<AccountsApi> accounts;
   std::unique_ptr<BotsApi> bots;  // after accounts: its token lookups run on the accounts' pool
   std::unique_ptr<GamePages> pages;
+  std::unique_ptr<HubTournamentHost> tournament_host;  // after the hub, which it stands on
+  std::unique_ptr<ArenaDirector> arenas;
+  std::unique_ptr<TournamentsApi> tournaments;
   std::unique_ptr<Mailer> mailer;  // after the accounts API, which queues its mails
   std::unique_ptr<ManualClock> test_clock;  // --test-clock only
   std::unique_ptr<TestClockRoutes> test_clock_routes;
@@ -103,6 +127,12 @@ bool Server::start(std::string* error) {
     return false;
   }
   if (!AddressRanges::parse(s.options.net.trusted_proxies, error)) return false;
+  s.options.arenas.schedules.clear();
+  for (const auto& text : s.options.arena_schedule) {
+    auto schedule = parse_arena_schedule(text, error);
+    if (!schedule) return false;
+    s.options.arenas.schedules.push_back(*schedule);
+  }
   s.ctx = std::make_shared<Context>(s.options.net, s.options.log_level);
   if (s.options.tls_cert.empty() != s.options.tls_key.empty()) {
     *error = "TLS needs both a certificate (--tls-cert) and its key (--tls-key)";
@@ -142,6 +172,11 @@ bool Server::start(std::string* error) {
   s.ctx->resolver = s.accounts.get();
   s.bots = std::make_unique<BotsApi>(*s.store, *s.accounts, &s.ctx->online);
   s.ctx->bots = s.bots.get();
+  s.tournament_host = std::make_unique<HubTournamentHost>(*s.hub);
+  s.options.arenas.warn = [ctx = s.ctx](const std::string& text) { ctx->logs->warn(text); };
+  s.arenas = std::make_unique<ArenaDirector>(*s.store, *s.tournament_host, s.options.arenas);
+  s.tournaments = std::make_unique<TournamentsApi>(*s.store, *s.accounts, *s.tournament_host, *s.arenas);
+  s.ctx->tournaments = s.tournaments.get();
   // Revocation: the accounts API's logouts, password changes and deletions reach the open
   // connections of the account at once through the site (join_site; the hub also checks every
   // second for changes made elsewhere, such as the admin command on the database).
@@ -169,6 +204,7 @@ bool Server::start(std::string* error) {
   }
   join_site(s);
   s.mailer->start();
+  s.arenas->start();
   s.listener->run();
   s.running = true;
   s.ctx->logs->debug("store " + s.store->kind() + ", " + std::to_string(std::max(1, s.options.threads)) +
@@ -216,6 +252,8 @@ void Server::stop() {
   s.ctx->draining = true;
   s.ctx->sessions.close_all("server restarting");
   s.site_handles.clear();  // no message of the site reaches the hub or the sessions from here on
+  s.arenas->stop();  // no new arena game from here on
+  s.tournaments->stop();
   s.hub->stop();
   s.accounts->stop();
   s.bots->stop();  // after the accounts' pool, which hands it resolved tokens

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/accounts/accounts_api.h"
 #include "server/hub/hub.h"
 #include "server/mail/mailer.h"
 #include "server/net/net_limits.h"
 #include "server/site/pg_site.h"
+#include "server/tournaments/arena_director.h"
 
 namespace yinsh::server {
 
@@ -33,6 +35,9 @@ struct ServerOptions {
   // The site's mail (server/mail/mailer.h): no relay (mail.relay.url empty), no mail. Its
   // site_url defaults to the public origin.
   MailOptions mail;
+  ArenaDirectorOptions arenas;  // how often arenas are paired, the pairing lease
+  // Scheduled arenas (server/tournaments/arena_schedule.h), read into arenas.schedules at start.
+  std::vector<std::string> arena_schedule;
   // For tests only: the games' clock is a ManualClock that POST /api/test/clock moves forward.
   bool test_clock = false;
 };

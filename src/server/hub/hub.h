@@ -18,6 +18,8 @@
 #include "server/lobby/seek_options.h"
 #include "server/common/http_api.h"
 #include "server/common/identity.h"
+#include "server/game/online_game.h"
+#include "server/wire/server_messages.h"
 
 namespace boost::asio {
 class io_context;
@@ -156,9 +158,20 @@ class Hub {
   void close_stream(const std::shared_ptr<Client>& stream);
   // One act of a seated player: "move" (`arg`: the decision; `ply`: when given, the game's
   // decision count it was chosen at, else 409 stale_ply), "chat" (`body`: {"text"}), "resign",
-  // "abort", "undo" (`arg` "yes": ask, or accept the opponent's request; "no": decline it).
+  // "abort", "berserk" (an arena's game, before one's first decision), "undo" (`arg` "yes": ask, or accept the opponent's request; "no": decline it).
   void play(const std::string& id, const Identity& who, const std::string& act, const std::string& arg,
             std::optional<int64_t> ply, std::string_view body, Done done);
+  // --- Arenas (server/tournaments, through server.cpp's TournamentHost). A game between two
+  // accounts, both seated and begun at once, stored before `done` runs (on any thread) with its
+  // id, or with "" and why not; a notice to an account on every server; "berserk" is one more
+  // act of play() above.
+  using Created = std::function<void(const std::string& id, const ApiError* error)>;
+  void start_paired_game(GameMeta meta, std::string white_account, std::string white_name, std::string black_account,
+                         std::string black_name, Created done);
+  void notify(const std::string& account, const out::Notice& notice);
+  int64_t now() const;
+  std::string server_id() const;
+
   // A player's conditional lines in a correspondence game (docs/api.md "Conditional lines";
   // conditional_play.cpp): `method` "PUT" stores `body`'s {"lines"} (checked by the rules core,
   // only on the opponent's turn), "GET" answers them, "DELETE" drops them; each answers

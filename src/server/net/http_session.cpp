@@ -257,6 +257,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         path.rfind("/api/challenge/", 0) == 0)
       return route_play(path, query, done);
     if (ctx_.bots && ctx_.bots->route(request(), done)) return;
+    if (ctx_.tournaments && ctx_.tournaments->route(request(), done)) return;
     if (ctx_.test_clock && ctx_.test_clock->route(request(), done)) return;
 
     if (path == "/api/health") {

@@ -98,6 +98,7 @@ struct Context {
   SessionResolver* resolver = nullptr;  // the session cookie's account
   HttpRoutes* pages = nullptr;        // pictures and link previews of games (GET only)
   HttpRoutes* bots = nullptr;         // /api/bot/..., /api/bots
+  HttpRoutes* tournaments = nullptr;  // /api/tournaments...
   HttpRoutes* test_clock = nullptr;   // /api/test/clock: only with --test-clock
   std::filesystem::path web_root;
   NetLimits limits;

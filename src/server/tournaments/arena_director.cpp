@@ -1,0 +1,138 @@
+// ArenaDirector (arena_director.h).
+#include "server/tournaments/arena_director.h"
+
+#include <chrono>
+#include <vector>
+
+#include "server/common/ids.h"
+#include "server/tournaments/tournament_store.h"
+#include "server/store/store.h"
+#include "server/tournaments/arena_standings.h"
+#include "server/tournaments/tournament_host.h"
+
+namespace yinsh::server {
+
+ArenaDirector::ArenaDirector(Store& store, TournamentHost& host, ArenaDirectorOptions options)
+    : store_(store), host_(host), options_(std::move(options)) {}
+
+ArenaDirector::~ArenaDirector() { stop(); }
+
+void ArenaDirector::start() {
+  std::lock_guard lock(mutex_);
+  if (thread_.joinable() || stopping_) return;
+  thread_ = std::thread([this] { run(); });
+}
+
+void ArenaDirector::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  if (!thread_.joinable()) return;
+  thread_.join();
+  try {  // another server (or this one restarted) pairs at once, not after the lease runs out
+    release_pairing_leases(store_, host_.server_id());
+  } catch (const std::exception& e) {
+    if (options_.warn) options_.warn(std::string("arena pairing leases: ") + e.what());
+  }
+}
+
+void ArenaDirector::wake() {
+  {
+    std::lock_guard lock(mutex_);
+    woken_ = true;
+  }
+  cv_.notify_all();
+}
+
+void ArenaDirector::run() {
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      cv_.wait_for(lock, std::chrono::milliseconds(options_.tick_ms), [this] { return stopping_ || woken_; });
+      if (stopping_) return;
+      woken_ = false;
+    }
+    try {
+      pair_once();
+    } catch (const std::exception& e) {  // the store failed: the next tick tries again
+      if (options_.warn) options_.warn(std::string("arena pairing: ") + e.what());
+    }
+  }
+}
+
+void ArenaDirector::make_scheduled(int64_t now) {
+  for (const ArenaSchedule& s : options_.schedules) {
+    for (int64_t slot : arena_slots(s, now)) {
+      const std::string key = s.key(slot);
+      if (scheduled_.count(key)) continue;
+      TournamentRow t;
+      t.name = s.name();
+      t.variant = s.variant;
+      t.clock = s.clock;
+      t.rated = true;
+      t.starts_at = slot;
+      t.ends_at = slot + int64_t(s.minutes) * 60000;
+      std::string why;
+      if (create_arena(store_, t, key, now, 0, &why) || why == "duplicate") scheduled_.insert(key);
+    }
+  }
+}
+
+int ArenaDirector::pair_once() {
+  const int64_t now = host_.now();
+  make_scheduled(now);
+  int made = 0;
+  for (const auto& id : running_arenas(store_, now)) made += pair_arena(id, now);
+  return made;
+}
+
+int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
+  struct Game {
+    GameMeta meta;
+    PairedSeat white, black;
+  };
+  std::vector<Game> games;
+  std::string tournament_name;
+  store_.transact([&](Sql& q) {
+    if (!take_pairing_lease(q, id, host_.server_id(), now, options_.lease_ms)) return;  // another server pairs it
+    const auto arena = load_arena(q, id);
+    if (!arena) return;
+    const auto pairs = arena_wave(*arena, arena_standings(*arena));
+    std::lock_guard lock(mutex_);
+    for (const auto& p : pairs) {
+      if (making_.count(p.white->account) || making_.count(p.black->account)) continue;
+      const TournamentRow& t = arena->tournament;
+      games.push_back({GameMeta{new_game_id(), t.variant, t.clock, now, t.rated, id},
+                       {p.white->account, p.white->name},
+                       {p.black->account, p.black->name}});
+    }
+  });
+  for (auto& g : games) {
+    {
+      std::lock_guard lock(mutex_);
+      making_.insert(g.white.account);
+      making_.insert(g.black.account);
+    }
+    const std::string tournament = id;
+    host_.start_paired_game(g.meta, g.white, g.black, [this, tournament, white = g.white, black = g.black](
+                                                             const std::string& game, const ApiError* error) {
+      {
+        std::lock_guard lock(mutex_);
+        making_.erase(white.account);
+        making_.erase(black.account);
+      }
+      if (game.empty()) {
+        if (options_.warn) options_.warn("arena " + tournament + ": a game could not be made: " + (error ? error->message : ""));
+        return;
+      }
+      const int64_t at = host_.now();
+      host_.notify(white.account, out::Notice{"tournament_game", game, WHITE, black.name, "", "", at, tournament});
+      host_.notify(black.account, out::Notice{"tournament_game", game, BLACK, white.name, "", "", at, tournament});
+    });
+  }
+  return int(games.size());
+}
+
+}  // namespace yinsh::server

@@ -1,0 +1,65 @@
+// ArenaDirector: pairs every running arena's free players, wave after wave, on its own thread
+// (docs/tournaments.md "On the server"). Each wave of an arena is made by the one server that
+// holds the arena's pairing lease (tournament_store.h): the lease is taken or renewed and the
+// arena read in one transaction, so two servers never pair the same players; a server that
+// dies loses the lease after lease_ms and another goes on. Games are made through the host;
+// a player is not paired again while their game is being made (this server) or is unfinished
+// (the store). Nothing but that in-flight set lives here: standings and waves are computed from
+// the store each time.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/tournaments/arena_schedule.h"
+
+namespace yinsh::server {
+
+class Store;
+class TournamentHost;
+
+struct ArenaDirectorOptions {
+  int tick_ms = 1000;       // how often the running arenas are paired
+  int64_t lease_ms = 10000; // how long a pairing lease lasts without renewal
+  std::function<void(const std::string&)> warn;
+  // Arenas made from the schedule (arena_schedule.h), by whichever server gets there first.
+  std::vector<ArenaSchedule> schedules;
+};
+
+class ArenaDirector {
+ public:
+  ArenaDirector(Store& store, TournamentHost& host, ArenaDirectorOptions options);
+  ~ArenaDirector();
+  ArenaDirector(const ArenaDirector&) = delete;
+  ArenaDirector& operator=(const ArenaDirector&) = delete;
+
+  void start();  // the pairing thread
+  void stop();   // joins it; games being made finish on the host. Idempotent.
+  void wake();   // pair now (someone joined): any thread, never blocks
+  // One wave of every running arena, on the caller's thread (blocking: store calls). Returns
+  // the games asked of the host.
+  int pair_once();
+
+ private:
+  void run();
+  int pair_arena(const std::string& id, int64_t now);
+  void make_scheduled(int64_t now);
+
+  Store& store_;
+  TournamentHost& host_;
+  ArenaDirectorOptions options_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool stopping_ = false, woken_ = false;
+  std::set<std::string> making_;  // accounts whose next game is being made
+  std::set<std::string> scheduled_;  // the schedule's slot keys known to exist
+  std::thread thread_;
+};
+
+}  // namespace yinsh::server

@@ -1,0 +1,347 @@
+// Arenas on the server (docs/api.md 2.7, docs/tournaments.md "On the server"): accounts join,
+// are paired at once and again as soon as their game ends (never straight back against the
+// same opponent when another is free), berserk halves a clock, withdrawn players are not paired
+// again, nothing is paired after the end; the standings come from the stored games (checked
+// against a recomputation written here from the games' results), survive a restart, and two
+// servers on one PostgreSQL database pair each player exactly once and show one standings.
+// The servers run in this process on a ManualClock.
+#include <map>
+#include <set>
+
+#include "correspondence_helpers.h"
+#include "server/tournaments/arena_schedule.h"
+
+namespace yinsh::test {
+namespace {
+
+class ArenaTest : public CorrespondenceServerTest {
+ protected:
+  server::ServerOptions arena_options(const std::string& db = "") {
+    auto o = options(db);
+    o.arenas.tick_ms = 20;
+    o.arenas.lease_ms = 1500;
+    return o;
+  }
+  void SetUp() override {
+    srv = start_test_server(arena_options());
+    ASSERT_TRUE(srv);
+    port = srv->port();
+    for (const char* name : {"alice", "bob", "carol", "dave"}) sessions[name] = account(port, name);
+  }
+
+  // Alice creates an arena of 3+2 that starts now for `minutes`; its id.
+  std::string create(uint16_t at, const std::string& creator, int minutes = 60) {
+    const json body = {{"name", "Test arena"}, {"variant", "normal"}, {"clock", {{"base_ms", 180000}, {"increment_ms", 2000}}},
+                       {"minutes", minutes}, {"starts_in_s", 0}, {"rated", true}};
+    auto r = http_request(at, verb::post, "/api/tournaments", body.dump(), cookie(creator));
+    EXPECT_EQ(r.status, 201) << r.text;
+    EXPECT_EQ(r.body["status"], "running");
+    return r.body.value("id", "");
+  }
+  json arena(uint16_t at, const std::string& id, const std::string& session = "") {
+    auto r = http_request(at, verb::get, "/api/tournaments/" + id, "", session.empty() ? Headers{} : cookie(session));
+    EXPECT_EQ(r.status, 200) << r.text;
+    return r.body;
+  }
+  int post(uint16_t at, const std::string& path, const std::string& session, const json& body = json::object()) {
+    return http_request(at, verb::post, path, body.dump(), cookie(session)).status;
+  }
+  // Each player's game in play, from the standings; empty when somebody who should play does not.
+  std::map<std::string, std::string> playing(const json& a) {
+    std::map<std::string, std::string> out;
+    for (const json& s : a["standings"])
+      if (!s["playing"].is_null()) out[s["name"]] = s["playing"];
+    return out;
+  }
+  // Waits until each of `names` is in a game in play (a new one when `after` held them).
+  std::map<std::string, std::string> wait_paired(uint16_t at, const std::string& id, const std::set<std::string>& names,
+                                                 const std::map<std::string, std::string>& after = {}) {
+    std::map<std::string, std::string> now;
+    EXPECT_TRUE(eventually([&] {
+      now = playing(arena(at, id));
+      for (const auto& n : names) {
+        if (!now.count(n)) return false;
+        if (after.count(n) && after.at(n) == now.at(n)) return false;
+      }
+      return true;
+    })) << arena(at, id).dump();
+    return now;
+  }
+  // `name` resigns game `game` (its seat token from the account's games).
+  void resign(uint16_t at, const std::string& name, const std::string& game) {
+    const json mine = http_request(at, verb::get, "/api/account/games", "", cookie(sessions[name])).body;
+    std::string token;
+    for (const json& g : mine["games"])
+      if (g["id"] == game) token = g["seat_token"];
+    ASSERT_FALSE(token.empty()) << name << " holds no seat of " << game << ": " << mine.dump();
+    Follower f(at, game, token);
+    if (f.state["status"] != "active") return;  // over already (its clock ran out)
+    f.ws.send({{"type", "resign"}});
+    ASSERT_TRUE(f.wait_event("game_over")) << name;
+  }
+  // The points of every player recomputed here from the games' stored results (GET
+  // /api/games/<id>) by docs/tournaments.md: 2 a win, 1 a draw; after two wins in a row,
+  // double until a game that is not a win; berserk +1 on a win of 14 own decisions. A player's
+  // games never overlap, so the order they were paired in (pairings, newest first) is the
+  // order they ended in.
+  std::map<std::string, int> recompute(uint16_t at, const json& a) {
+    struct Ended {
+      std::string white, black, score;
+      int ply;
+      bool wb, bb;
+    };
+    std::vector<Ended> ended;
+    for (auto it = a["pairings"].rbegin(); it != a["pairings"].rend(); ++it) {
+      const json g = http_request(at, verb::get, "/api/games/" + (*it)["game"].get<std::string>()).body;
+      const json& st = g["state"];
+      if (st["status"] != "over") continue;
+      const json berserk = st["clocks"].value("berserk", json{{"white", false}, {"black", false}});
+      ended.push_back({st["seats"]["white"]["name"], st["seats"]["black"]["name"], st["result"]["score"],
+                       st["ply"].get<int>(), berserk["white"].get<bool>(), berserk["black"].get<bool>()});
+    }
+    std::map<std::string, int> points, streak;
+    for (const json& s : a["standings"]) points[s["name"]] = 0;
+    for (const auto& e : ended) {
+      for (bool white : {true, false}) {
+        const std::string& me = white ? e.white : e.black;
+        const bool win = e.score == (white ? "1-0" : "0-1"), draw = e.score == "1/2-1/2";
+        const bool fire = streak[me] >= 2;
+        int p = win ? 2 : draw ? 1 : 0;
+        if (fire) p *= 2;
+        const int own = white ? (e.ply + 1) / 2 : e.ply / 2;
+        if (win && (white ? e.wb : e.bb) && own >= 14) p += 1;
+        points[me] += p;
+        streak[me] = win ? streak[me] + 1 : 0;
+      }
+    }
+    return points;
+  }
+  std::map<std::string, int> reported(const json& a) {
+    std::map<std::string, int> out;
+    for (const json& s : a["standings"]) out[s["name"]] = s["points"];
+    return out;
+  }
+
+  std::map<std::string, std::string> sessions;
+};
+
+TEST_F(ArenaTest, PlayersArePairedAtOnceAndAgainWhenTheirGameEnds) {
+  const std::string id = create(port, sessions["alice"]);
+  ASSERT_FALSE(id.empty());
+  for (const auto& [name, session] : sessions) EXPECT_EQ(post(port, "/api/tournaments/" + id + "/join", session), 200);
+  auto round1 = wait_paired(port, id, {"alice", "bob", "carol", "dave"});
+  ASSERT_EQ(round1.size(), 4u);
+  std::set<std::string> games;
+  for (const auto& [name, game] : round1) games.insert(game);
+  ASSERT_EQ(games.size(), 2u) << "two games of two";
+
+  // Each game is the arena's, rated, on its clock, with both seats the paired accounts.
+  std::map<std::string, std::pair<std::string, std::string>> seats;  // game -> white, black
+  for (const auto& g : games) {
+    const json view = http_request(port, verb::get, "/api/games/" + g).body;
+    EXPECT_EQ(view["tournament"], id);
+    EXPECT_EQ(view["state"]["tournament"], id);
+    EXPECT_TRUE(view["rated"].get<bool>());
+    EXPECT_EQ(view["clock"], (json{{"base_ms", 180000}, {"increment_ms", 2000}}));
+    EXPECT_EQ(view["state"]["status"], "active");
+    seats[g] = {view["state"]["seats"]["white"]["name"], view["state"]["seats"]["black"]["name"]};
+  }
+
+  // Berserk: the first game's White halves its clock, once, and only in its own arena game.
+  const std::string g1 = *games.begin(), g2 = *games.rbegin();
+  const std::string w1 = seats[g1].first, b2 = seats[g2].second;
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/berserk", sessions[w1], {{"game", g1}}), 200);
+  const json after = http_request(port, verb::get, "/api/games/" + g1).body["state"]["clocks"];
+  EXPECT_LE(after["white_ms"].get<int64_t>(), 90000);
+  EXPECT_GT(after["white_ms"].get<int64_t>(), 89000);
+  EXPECT_EQ(after["berserk"], (json{{"white", true}, {"black", false}}));
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/berserk", sessions[w1], {{"game", g1}}), 409) << "only once";
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/berserk", sessions[b2], {{"game", g1}}), 403) << "not b2's game";
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/berserk", sessions[w1], {{"game", "nosuchgame12"}}), 409);
+
+  // Both Blacks resign: both Whites have 2 points (berserk's point needs 14 own decisions).
+  for (const auto& [g, s] : seats) resign(port, s.second, g);
+  auto round2 = wait_paired(port, id, {"alice", "bob", "carol", "dave"}, round1);
+  json a = arena(port, id);
+  EXPECT_EQ(reported(a), recompute(port, a));
+  for (const auto& [g, s] : seats) {
+    EXPECT_EQ(reported(a)[s.first], 2) << a.dump();
+    EXPECT_EQ(reported(a)[s.second], 0);
+    // Paired near in the standings: the two winners together, never straight back against
+    // the opponent just played.
+    EXPECT_NE(round2[s.first], round2[s.second]);
+  }
+  const auto winners = std::vector{seats[g1].first, seats[g2].first};
+  EXPECT_EQ(round2[winners[0]], round2[winners[1]]) << "the two leaders meet";
+  EXPECT_EQ(a["standings"][0]["sheet"][0]["flag"], "normal");
+  EXPECT_TRUE(a["standings"][0]["sheet"][0]["berserk"].get<bool>() || a["standings"][1]["sheet"][0]["berserk"].get<bool>());
+
+  // Dave withdraws: his game goes on and counts, but he is not paired again.
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/withdraw", sessions["dave"]), 200);
+  EXPECT_EQ(arena(port, id, sessions["dave"])["me"], (json{{"joined", true}, {"active", false}, {"game", round2["dave"]}}));
+
+  // The server restarts: the standings are the same (nothing was held in memory).
+  const json before = arena(port, id);
+  srv.reset();
+  srv = start_test_server(arena_options((dir.path() / "games.db").string()));
+  ASSERT_TRUE(srv);
+  port = srv->port();
+  json again = arena(port, id);
+  EXPECT_EQ(again["standings"], before["standings"]);
+  EXPECT_EQ(again["pairings"], before["pairings"]);
+
+  // Round 2 ends: in the leaders' game White wins again, a second win in a row (streak).
+  std::set<std::string> games2;
+  for (const auto& [n, g] : round2) games2.insert(g);
+  std::string streaker;
+  for (const auto& g : games2) {
+    const json view = http_request(port, verb::get, "/api/games/" + g).body["state"]["seats"];
+    resign(port, view["black"]["name"], g);
+    if (view["white"]["name"] == winners[0] || view["white"]["name"] == winners[1]) streaker = view["white"]["name"];
+  }
+  ASSERT_FALSE(streaker.empty());
+  EXPECT_TRUE(eventually([&] {
+    const auto p = playing(arena(port, id));
+    return p.size() == 2 && !p.count("dave");
+  })) << arena(port, id).dump();
+  a = arena(port, id);
+  EXPECT_EQ(reported(a), recompute(port, a));
+  EXPECT_EQ(a["standings"][0]["name"], streaker);
+  EXPECT_EQ(a["standings"][0]["points"], 4);
+  EXPECT_TRUE(a["standings"][0]["on_fire"].get<bool>());
+  EXPECT_EQ(a["standings"][0]["sheet"][1]["flag"], "streak");
+  EXPECT_EQ(playing(a).count("dave"), 0u) << "withdrawn";
+
+  // The player's page lists the arena with the player's place in it.
+  const json mine = http_request(port, verb::get, "/api/tournaments?player=" + streaker).body;
+  ASSERT_EQ(mine["tournaments"].size(), 1u) << mine.dump();
+  EXPECT_EQ(mine["tournaments"][0]["id"], id);
+  EXPECT_EQ(mine["tournaments"][0]["result"], (json{{"rank", 1}, {"points", 4}, {"games", 2}}));
+  EXPECT_EQ(http_request(port, verb::get, "/api/tournaments?player=nobody").status, 404);
+}
+
+TEST_F(ArenaTest, NothingIsPairedAfterTheEndAndBadRequestsChangeNothing) {
+  EXPECT_EQ(http_request(port, verb::post, "/api/tournaments", "{}").status, 401);
+  const std::string base = R"({"name":"x","clock":{"base_ms":180000,"increment_ms":0},"minutes":30,"starts_in_s":0})";
+  for (const std::string body : {std::string("not json"), base, std::string(R"({"name":"Good","clock":{"days":2},"minutes":30,"starts_in_s":0})"),
+                                 std::string(R"({"name":"Good","clock":{"base_ms":180000,"increment_ms":0},"minutes":5,"starts_in_s":0})")})
+    EXPECT_EQ(http_request(port, verb::post, "/api/tournaments", body, cookie(sessions["bob"])).status, 400) << body;
+  EXPECT_EQ(http_request(port, verb::get, "/api/tournaments").body["tournaments"].size(), 0u);
+  EXPECT_EQ(http_request(port, verb::get, "/api/tournaments/nosuchthing1").status, 404);
+  EXPECT_EQ(http_request(port, verb::post, "/api/tournaments/nosuchthing1/join", "{}", cookie(sessions["bob"])).status, 404);
+
+  // Three open arenas per account, then 429.
+  std::string id;
+  for (int i = 0; i < 3; ++i) id = create(port, sessions["carol"], 20);
+  EXPECT_EQ(http_request(port, verb::post, "/api/tournaments",
+                         R"({"name":"Fourth","clock":{"base_ms":180000,"increment_ms":0},"minutes":30,"starts_in_s":0})",
+                         cookie(sessions["carol"]))
+                .status,
+            429);
+
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/join", sessions["alice"]), 200);
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/join", sessions["bob"]), 200);
+  auto paired = wait_paired(port, id, {"alice", "bob"});
+  clock.advance(21 * 60 * 1000);  // past the end
+  json a = arena(port, id);
+  EXPECT_EQ(a["status"], "finished");
+  EXPECT_EQ(post(port, "/api/tournaments/" + id + "/join", sessions["carol"]), 409);
+  resign(port, "bob", paired["bob"]);  // (or its clock ran out meanwhile)
+  EXPECT_TRUE(eventually([&] { return playing(arena(port, id)).empty(); })) << arena(port, id).dump();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // ten ticks of the director
+  a = arena(port, id);
+  EXPECT_TRUE(playing(a).empty()) << "nobody is paired after the end";
+  EXPECT_EQ(a["pairings"].size(), 1u);
+  EXPECT_EQ(reported(a), recompute(port, a));
+}
+
+// Scheduled arenas: every server of the site makes the schedule's arenas (the one under way and
+// the next), each slot's exactly once, also after a restart (the slot's key is unique).
+TEST_F(ArenaTest, ScheduledArenasAreMadeOncePerSlotWhicheverServerMakesThem) {
+  auto scheduled = [&](uint16_t at) {
+    int n = 0;
+    const json list = http_request(at, verb::get, "/api/tournaments").body["tournaments"];
+    for (const json& t : list) {
+      if (t["name"] != "Hourly 3+2 arena") continue;
+      EXPECT_EQ(t["created_by"], "");
+      EXPECT_EQ(t["clock"], (json{{"base_ms", 180000}, {"increment_ms", 2000}}));
+      EXPECT_EQ(t["ends_at"].get<int64_t>() - t["starts_at"].get<int64_t>(), 55 * 60000);
+      EXPECT_EQ(t["starts_at"].get<int64_t>() % 3600000, 0) << "at the top of the hour";
+      ++n;
+    }
+    return n;
+  };
+  std::string why;
+  const auto hourly = *server::parse_arena_schedule("60/3+2/55", &why);
+  auto with_schedule = [&](const std::string& db) {
+    auto o = arena_options(db);
+    o.arena_schedule = {"60/3+2/55"};
+    return o;
+  };
+  srv.reset();
+  srv = start_test_server(with_schedule((dir.path() / "games.db").string()));
+  ASSERT_TRUE(srv);
+  const int expected = int(server::arena_slots(hourly, clock.now()).size());
+  EXPECT_TRUE(eventually([&] { return scheduled(srv->port()) == expected; }))
+      << http_request(srv->port(), verb::get, "/api/tournaments").text;
+  srv.reset();
+  srv = start_test_server(with_schedule((dir.path() / "games.db").string()));
+  ASSERT_TRUE(srv);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(scheduled(srv->port()), expected) << "not made again after a restart";
+  clock.advance(3600000);  // an hour later: the next slot is under way, the one after it is made
+  EXPECT_TRUE(eventually([&] { return scheduled(srv->port()) == expected + 1; }));
+
+  // A bad schedule stops the server from starting, with the reason.
+  auto bad = arena_options((dir.path() / "other.db").string());
+  bad.arena_schedule = {"60/3+2"};
+  server::Server refused(bad);
+  EXPECT_FALSE(refused.start(&why));
+  EXPECT_NE(why.find("EVERY/BASE+INC/MINUTES"), std::string::npos) << why;
+
+  // Two servers on one PostgreSQL database, both with the schedule: each slot once.
+  std::string db;
+  new_pg_database(db);
+  if (IsSkipped() || HasFatalFailure()) return;
+  auto a = start_test_server(with_schedule(db));
+  auto b = start_test_server(with_schedule(db));
+  ASSERT_TRUE(a && b);
+  const int now_expected = int(server::arena_slots(hourly, clock.now()).size());
+  EXPECT_TRUE(eventually([&] { return scheduled(a->port()) == now_expected; }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(scheduled(b->port()), now_expected);
+}
+
+TEST_F(ArenaTest, TwoServersOnOnePostgresPairEachPlayerOnceAndShowOneStandings) {
+  std::string db;
+  new_pg_database(db);
+  if (IsSkipped() || HasFatalFailure()) return;
+  srv.reset();
+  auto a = start_test_server(arena_options(db));
+  auto b = start_test_server(arena_options(db));
+  ASSERT_TRUE(a && b);
+  const std::vector<std::string> names = {"ann", "ben", "cid", "dot", "eve", "fay", "gus", "hal"};
+  for (int i = 0; i < 8; ++i) sessions[names[i]] = account(i % 2 ? b->port() : a->port(), names[i]);
+  const std::string id = create(a->port(), sessions["ann"]);
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(post(i % 2 ? b->port() : a->port(), "/api/tournaments/" + id + "/join", sessions[names[i]]), 200);
+  auto first = wait_paired(b->port(), id, {names.begin(), names.end()});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // both servers' directors tick on
+  const json on_a = arena(a->port(), id), on_b = arena(b->port(), id);
+  EXPECT_EQ(on_a["pairings"].size(), 4u) << "each player paired once: " << on_a["pairings"].dump();
+  EXPECT_EQ(on_a["standings"], on_b["standings"]);
+  std::map<std::string, int> games_of;
+  for (const json& p : on_a["pairings"]) ++games_of[p["white"]], ++games_of[p["black"]];
+  for (const auto& n : names) EXPECT_EQ(games_of[n], 1) << n;
+
+  // The server that holds the lease goes: the other pairs the next games.
+  for (const json& p : on_a["pairings"]) resign(b->port(), p["black"], p["game"]);
+  a.reset();
+  auto second = wait_paired(b->port(), id, {names.begin(), names.end()}, first);
+  const json last = arena(b->port(), id);
+  EXPECT_EQ(last["pairings"].size(), 8u);
+  EXPECT_EQ(reported(last), recompute(b->port(), last));
+}
+
+}  // namespace
+}  // namespace yinsh::test
