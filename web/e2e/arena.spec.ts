@@ -122,6 +122,16 @@ test("an arena: created, joined, games paired one after another without a click"
   await expect(guest.locator("h1")).toHaveCount(1);
   await expectAccessible(guest, "an arena's page, a guest, dark");
 
+  // Ann's player page lists the arena with her place in it.
+  await guest.goto(`${server.url}/@/ann`);
+  const mine = guest.getByTestId("player-arenas");
+  await expect(mine.getByRole("link", { name: "Monday arena" })).toHaveAttribute(
+    "href",
+    arenaUrl.replace(server.url, ""),
+  );
+  await expect(mine).toContainText(/1\. of 2 · [23] points/);
+  await expectAccessible(guest, "a player's page with an arena, a guest, dark");
+
   await guestCtx.close();
   await ann.context().close();
   await ben.context().close();

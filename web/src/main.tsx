@@ -16,6 +16,7 @@ import { LeaderboardPage, PlayerPage } from "./players/PlayerPage";
 import { PuzzlePage } from "./puzzles/PuzzlePage";
 import { ArenaListPage } from "./tournaments/ArenaList";
 import { ArenaPage } from "./tournaments/ArenaPage";
+import { PlayerArenas } from "./tournaments/PlayerArenas";
 import { useDismiss } from "./ui/dismiss";
 import { linkClick, useRoute } from "./ui/router";
 import { SettingsMenu } from "./ui/SettingsMenu";
@@ -151,7 +152,11 @@ function App() {
       page = <AccountPage />;
       break;
     case "player":
-      page = <PlayerPage name={route.name} key={route.name} />;
+      page = (
+        <PlayerPage name={route.name} key={route.name}>
+          <PlayerArenas name={route.name} />
+        </PlayerPage>
+      );
       break;
     case "leaderboard":
       page = <LeaderboardPage />;

@@ -51,8 +51,8 @@ describe("arena sheets", () => {
     assert.equal(markTitle({ ...m, flag: "normal", berserk: false, points: 2 }), t("arena.mark_points", { n: 2 }));
   });
   it("word the clock as the other pages do", () => {
-    assert.equal(arenaClock({ base_ms: 180000, inc_ms: 2000 }), "3 min + 2 s");
-    assert.equal(arenaClock({ base_ms: 300000, inc_ms: 0 }), "5 min");
+    assert.equal(arenaClock({ base_ms: 180000, increment_ms: 2000 }), "3 min + 2 s");
+    assert.equal(arenaClock({ base_ms: 300000, increment_ms: 0 }), "5 min");
   });
 });
 
@@ -70,7 +70,7 @@ describe("the create form", () => {
     assert.deepEqual(createRequest(form), {
       name: "Hourly blitz",
       variant: "normal",
-      clock: { base_ms: 180000, inc_ms: 2000 },
+      clock: { base_ms: 180000, increment_ms: 2000 },
       minutes: 60,
       starts_in_s: 300,
       rated: true,

@@ -311,7 +311,7 @@ export function GamePage({ id }: { id: string }) {
             game={id}
             seated={seated}
             over={over}
-            canBerserk={seated && !over && !decided && !pending}
+            canBerserk={seated && !over && !decided && !pending && !st?.clocks?.berserk?.[role as Color]}
             onBerserk={() => send({ type: "snapshot" })}
             onError={setError}
             needsToken={!seated && accountSeat}

@@ -3,6 +3,8 @@ import type { tournamentsEn } from "./tournaments-en";
 
 export const tournamentsDe: Record<keyof typeof tournamentsEn, string> = {
   "nav.tournaments": "Turniere",
+  "arena.player_arenas": "Arenen",
+  "arena.player_result": "{rank}. von {players} · {points, plural, one {# Punkt} other {# Punkte}}",
   "arena.list_title": "Turniere",
   "arena.intro":
     "Arenen: Steig jederzeit ein; sobald deine Partie endet, bekommst du die nächste. Ein Sieg zählt 2, ein Remis 1; nach zwei Siegen in Folge bist du in Fahrt und punktest doppelt. Wer bei Ablauf der Zeit die meisten Punkte hat, gewinnt.",

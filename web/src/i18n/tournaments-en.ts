@@ -2,6 +2,8 @@
 // arena adds to a game's page. Part of the catalogue (spread into en.ts).
 export const tournamentsEn = {
   "nav.tournaments": "Tournaments",
+  "arena.player_arenas": "Arenas",
+  "arena.player_result": "{rank}. of {players} · {points, plural, one {# point} other {# points}}",
   "arena.list_title": "Tournaments",
   "arena.intro":
     "Arenas: join at any time and you are paired again as soon as your game ends. A win scores 2, a draw 1; after two wins in a row you are on fire and score double. Whoever has the most points when time runs out wins.",

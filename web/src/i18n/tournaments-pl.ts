@@ -3,6 +3,9 @@ import type { tournamentsEn } from "./tournaments-en";
 
 export const tournamentsPl: Record<keyof typeof tournamentsEn, string> = {
   "nav.tournaments": "Turnieje",
+  "arena.player_arenas": "Areny",
+  "arena.player_result":
+    "{rank}. z {players} · {points, plural, one {# punkt} few {# punkty} many {# punktów} other {# punktu}}",
   "arena.list_title": "Turnieje",
   "arena.intro":
     "Areny: dołącz w dowolnej chwili, a gdy twoja partia się skończy, od razu dostaniesz następną. Wygrana daje 2 punkty, remis 1; po dwóch wygranych z rzędu jesteś w ogniu i punktujesz podwójnie. Wygrywa ten, kto ma najwięcej punktów, gdy skończy się czas.",

@@ -2,6 +2,7 @@
 // wins/draws/losses, the rating graph of a category (an SVG drawn here), and the games, paginated and filtered
 // by opponent, result and category, each linking to its replay. /leaderboard: the best
 // established ratings of a category.
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { categoryName, displayName, lang, t } from "../i18n";
 import { useAccount } from "../net/account";
@@ -160,7 +161,8 @@ function Games(props: { name: string }) {
   );
 }
 
-export function PlayerPage(props: { name: string }) {
+/** `children`: what other modules add below the games (the app passes the player's arenas). */
+export function PlayerPage(props: { name: string; children?: ComponentChildren }) {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [category, setCategory] = useState<Category | null>(null);
@@ -240,6 +242,7 @@ export function PlayerPage(props: { name: string }) {
         </a>
       </p>
       <Games name={profile.name} />
+      {props.children}
     </main>
   );
 }

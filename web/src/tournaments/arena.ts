@@ -12,7 +12,7 @@ export interface ArenaSummary {
   kind: "arena";
   name: string;
   variant: "normal" | "blitz";
-  clock: { base_ms: number; inc_ms: number };
+  clock: { base_ms: number; increment_ms: number };
   rated: boolean;
   starts_at: number;
   ends_at: number;
@@ -67,7 +67,7 @@ export interface ArenaDetail extends ArenaSummary {
 export interface CreateArena {
   name: string;
   variant: "normal" | "blitz";
-  clock: { base_ms: number; inc_ms: number };
+  clock: { base_ms: number; increment_ms: number };
   minutes: number;
   starts_in_s: number;
   rated: boolean;
@@ -77,6 +77,11 @@ const enc = encodeURIComponent;
 
 export const arenas = {
   list: () => request<{ now: number; tournaments: ArenaSummary[] }>("GET", "/api/tournaments"),
+  ofPlayer: (name: string) =>
+    request<{
+      now: number;
+      tournaments: (ArenaSummary & { result?: { rank: number; points: number; games: number } })[];
+    }>("GET", `/api/tournaments?player=${encodeURIComponent(name)}`),
   create: (body: CreateArena) => request<ArenaSummary>("POST", "/api/tournaments", body),
   get: (id: string) => request<ArenaDetail>("GET", `/api/tournaments/${enc(id)}`),
   join: (id: string) => request<{ joined: boolean }>("POST", `/api/tournaments/${enc(id)}/join`, {}),
@@ -85,8 +90,8 @@ export const arenas = {
 };
 
 /** The time control in the words of the other pages: "3 min + 2 s". */
-export function arenaClock(c: { base_ms: number; inc_ms: number }): string {
-  return describeClock({ base_ms: c.base_ms, increment_ms: c.inc_ms });
+export function arenaClock(c: { base_ms: number; increment_ms: number }): string {
+  return describeClock(c);
 }
 
 /**
@@ -135,7 +140,7 @@ export function createRequest(f: {
   return {
     name,
     variant: f.variant,
-    clock: { base_ms: Math.round(f.clockMinutes * 60000), inc_ms: Math.round(f.incrementSeconds * 1000) },
+    clock: { base_ms: Math.round(f.clockMinutes * 60000), increment_ms: Math.round(f.incrementSeconds * 1000) },
     minutes: f.minutes,
     starts_in_s: Math.round(f.startsInMinutes * 60),
     rated: f.rated,
