@@ -223,7 +223,7 @@ TEST_F(ArenaTest, PlayersArePairedAtOnceAndAgainWhenTheirGameEnds) {
 TEST_F(ArenaTest, NothingIsPairedAfterTheEndAndBadRequestsChangeNothing) {
   EXPECT_EQ(http_request(port, verb::post, "/api/tournaments", "{}").status, 401);
   const std::string base = R"({"name":"x","clock":{"base_ms":180000,"increment_ms":0},"minutes":30,"starts_in_s":0})";
-  for (const std::string body : {std::string("not json"), base, std::string(R"({"name":"Good","clock":{"days":2},"minutes":30,"starts_in_s":0})"),
+  for (const std::string& body : {std::string("not json"), base, std::string(R"({"name":"Good","clock":{"days":2},"minutes":30,"starts_in_s":0})"),
                                  std::string(R"({"name":"Good","clock":{"base_ms":180000,"increment_ms":0},"minutes":5,"starts_in_s":0})")})
     EXPECT_EQ(http_request(port, verb::post, "/api/tournaments", body, cookie(sessions["bob"])).status, 400) << body;
   EXPECT_EQ(http_request(port, verb::get, "/api/tournaments").body["tournaments"].size(), 0u);

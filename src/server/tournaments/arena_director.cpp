@@ -31,6 +31,11 @@ void ArenaDirector::stop() {
   cv_.notify_all();
   if (!thread_.joinable()) return;
   thread_.join();
+  {  // the games being made are stored (or refused) before the leases go: another server that
+     // paired at once would not see them and pair their players again
+    std::unique_lock lock(mutex_);
+    if (!cv_.wait_for(lock, std::chrono::seconds(5), [this] { return making_.empty(); })) return;
+  }
   try {  // another server (or this one restarted) pairs at once, not after the lease runs out
     release_pairing_leases(store_, host_.server_id());
   } catch (const std::exception& e) {
@@ -123,6 +128,7 @@ int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
         making_.erase(white.account);
         making_.erase(black.account);
       }
+      cv_.notify_all();
       if (game.empty()) {
         if (options_.warn) options_.warn("arena " + tournament + ": a game could not be made: " + (error ? error->message : ""));
         return;

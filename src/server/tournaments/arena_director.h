@@ -40,7 +40,9 @@ class ArenaDirector {
   ArenaDirector& operator=(const ArenaDirector&) = delete;
 
   void start();  // the pairing thread
-  void stop();   // joins it; games being made finish on the host. Idempotent.
+  // Joins the thread, waits (at most 5 s) for the games being made to be stored, then gives
+  // this server's pairing leases back. Idempotent.
+  void stop();
   void wake();   // pair now (someone joined): any thread, never blocks
   // One wave of every running arena, on the caller's thread (blocking: store calls). Returns
   // the games asked of the host.
