@@ -64,7 +64,9 @@ TEST(MailText, HeadersLinesAndNoInjection) {
   EXPECT_EQ(text.find("\nBcc:"), std::string::npos);
   EXPECT_NE(text.find("\r\n\r\nline one\r\nline two\r\n"), std::string::npos);
   for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') ASSERT_TRUE(i > 0 && text[i - 1] == '\r') << "a bare LF at " << i;
+    if (text[i] == '\n') {
+      ASSERT_TRUE(i > 0 && text[i - 1] == '\r') << "a bare LF at " << i;
+    }
 }
 
 TEST(MailText, Addresses) {

@@ -153,9 +153,10 @@ class RandomDatabase {
         sql.run("INSERT INTO conditional_lines VALUES (?, 'black', ?, 'a1 b2', ?, ?)",
                 {meta.id, int64_t(g.ply()), std::string("e5 f6\nc3 d4 e7"), now});
       });
-    if (g.status() == Status::Over && chance(60))
+    if (g.status() == Status::Over && chance(60)) {
       ASSERT_TRUE(store_.save_report(meta.id, R"({"game":")" + meta.id + R"(","accuracy":[)" +
                                                   std::to_string(pick(0, 100)) + ",99.5]}", &error)) << error;
+    }
   }
 
   Store& store_;
