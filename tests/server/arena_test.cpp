@@ -8,11 +8,20 @@
 #include <map>
 #include <set>
 
+#include "core/movegen.h"
+#include "core/notation.h"
 #include "correspondence_helpers.h"
 #include "server/tournaments/arena_schedule.h"
 
 namespace yinsh::test {
 namespace {
+
+// A legal first decision (a ring placed), from the rules core.
+std::string legal_first() {
+  MoveList list;
+  generate(Game().position(), list);
+  return to_string(list[0]);
+}
 
 class ArenaTest : public CorrespondenceServerTest {
  protected:
@@ -218,6 +227,31 @@ TEST_F(ArenaTest, PlayersArePairedAtOnceAndAgainWhenTheirGameEnds) {
   EXPECT_EQ(mine["tournaments"][0]["id"], id);
   EXPECT_EQ(mine["tournaments"][0]["result"], (json{{"rank", 1}, {"points", 4}, {"games", 2}}));
   EXPECT_EQ(http_request(port, verb::get, "/api/tournaments?player=nobody").status, 404);
+}
+
+// An arena game played through the board API on a clock that runs ahead of the system's (the
+// tests' manual clock; `yinsh bot` in scripts/bench-arena): the decision is timed by the games'
+// clock, not the wall clock, so the mover's clock keeps its time plus the increment.
+TEST_F(ArenaTest, ABoardApiDecisionIsTimedByTheGamesClock) {
+  clock.advance(3600000);
+  const std::string id = create(port, sessions["alice"]);
+  for (const char* name : {"alice", "bob"}) EXPECT_EQ(post(port, "/api/tournaments/" + id + "/join", sessions[name]), 200);
+  const auto paired = wait_paired(port, id, {"alice", "bob"});
+  const std::string game = paired.at("alice");
+  const json seats = http_request(port, verb::get, "/api/games/" + game).body["state"]["seats"];
+  const std::string white = seats["white"]["name"];
+  auto t = http_request(port, verb::post, "/api/account/tokens", json{{"description", "bench"}, {"scopes", {"board:play"}}}.dump(),
+                        cookie(sessions[white]));
+  ASSERT_EQ(t.status, 201) << t.text;
+  const std::string first = legal_first();
+  auto moved = http_request(port, verb::post, "/api/board/game/" + game + "/move/" + first + "?ply=0", "",
+                            {{"Authorization", "Bearer " + t.body["token"]["secret"].get<std::string>()}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  const json state = http_request(port, verb::get, "/api/games/" + game).body["state"];
+  EXPECT_EQ(state["ply"], 1);
+  EXPECT_EQ(state["status"], "active");
+  EXPECT_GT(state["clocks"]["white_ms"].get<int64_t>(), 180000) << "the increment, and nothing taken or given by the wall clock";
+  EXPECT_LE(state["clocks"]["white_ms"].get<int64_t>(), 182000);
 }
 
 TEST_F(ArenaTest, NothingIsPairedAfterTheEndAndBadRequestsChangeNothing) {

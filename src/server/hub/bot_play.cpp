@@ -165,7 +165,7 @@ void Hub::play(const std::string& id, const Identity& who, const std::string& ac
       const Color me = *seat;
       Room::Make make = [r, me, act, arg, ply, text, account = who.account]() -> Outcome {
         OnlineGame& g = r->game;
-        const int64_t now = now_ms();
+        const int64_t now = r->hub.now();  // the games' clock (a test's manual one too), as the room's
         if (act == "move") {
           if (ply && *ply != g.ply())
             return Outcome::fail("stale_ply", "the game has " + std::to_string(g.ply()) + " decisions, not " +

@@ -198,7 +198,7 @@ void Hub::open_game_stream(const std::string& id, const Identity& who, std::weak
             std::lock_guard lock(c->mutex);
             c->room = r;
           }
-          full.state = stream_state(r->game, now_ms());
+          full.state = stream_state(r->game, r->hub.now());
           c->line(stream::write(full));
           opened(c, std::nullopt);
           r->attach_stream(c, seat);
@@ -230,7 +230,7 @@ void Room::stream_event(const Event& event) {
              std::holds_alternative<ev::GameOver>(event.body) || std::holds_alternative<ev::Aborted>(event.body) ||
              std::holds_alternative<ev::Started>(event.body) || std::holds_alternative<ev::Vacation>(event.body) ||
              std::holds_alternative<ev::Berserk>(event.body)) {
-    text = stream::write(stream_state(game, now_ms()));
+    text = stream::write(stream_state(game, hub.now()));
   }
   const bool over = game.status() == Status::Over || game.status() == Status::Aborted;
   auto line = std::make_shared<const std::string>(std::move(text));
