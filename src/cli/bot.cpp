@@ -166,6 +166,9 @@ int run_bot(BotArgs& args) {
   }).detach();
 
   std::list<RunningGame> games;
+  // The games being played now: each game's thread counts itself out when it ends, so the
+  // challenger and the policy see a finished game at once, not at the next event line (a
+  // challenger hears none until it challenges again).
   std::atomic<int> running{0};
   const auto reap = [&] {
     for (auto it = games.begin(); it != games.end();) {
@@ -173,7 +176,6 @@ int run_bot(BotArgs& args) {
       it->thread.join();
       it = games.erase(it);
     }
-    running = int(games.size());
   };
   Challenger challenger(http, log, args.challenge,
                         json{{"rated", args.challenge_rated}, {"variant", args.challenge_variant},
@@ -186,11 +188,12 @@ int run_bot(BotArgs& args) {
       if (g.id == id) return;
     auto& g = games.emplace_back();
     g.id = id;
-    running = int(games.size());
+    ++running;
     challenger.game_started();
     log.line("game " + id + ": starting as " + color);
     g.thread = std::thread([&, id, color, done = &g.done] {
       play_bot_game(http, args.game, id, color, log, stop);
+      --running;
       *done = true;
     });
   };
@@ -209,7 +212,7 @@ int run_bot(BotArgs& args) {
     } else if (type == "challenge" && j.contains("challenge") && j["challenge"].is_object()) {
       const ChallengeOffer offer = read_offer(j["challenge"]);
       if (offer.challenger == me) return !stop;  // our own challenge, echoed
-      const std::string why = stop ? "stopping" : decline_reason(args.policy, offer, int(games.size()));
+      const std::string why = stop ? "stopping" : decline_reason(args.policy, offer, running);
       const BotReply r = http.request("POST", "/api/challenge/" + offer.id + (why.empty() ? "/accept" : "/decline"));
       log.line("challenge " + offer.id + " from " + offer.challenger + ": " +
                (why.empty() ? "accepted" : "declined, " + why) + (r.status == 200 ? "" : " (" + short_reply(r) + ")"));

@@ -62,7 +62,8 @@ class BotBridgeTest : public TokenServerTest {
 
   // Robo (a bot, with `engine`) and Alice (a person playing through the board API with the
   // built-in engine at level 1); their bridges run; Alice's token in `alice_`.
-  void two_bridges(const std::string& engine, const std::vector<std::string>& robo_flags = {}) {
+  void two_bridges(const std::string& engine, const std::vector<std::string>& robo_flags = {},
+                   const std::vector<std::string>& alice_flags = {}) {
     const std::string robo = account(port_, "Robo");
     const std::string robo_token = token(robo, {"bot:play", "challenge:write"});
     ASSERT_EQ(call(http::verb::post, "/api/bot/account/upgrade", nullptr, bearer(robo_token)).status, 200);
@@ -71,7 +72,9 @@ class BotBridgeTest : public TokenServerTest {
     std::vector<std::string> flags = {"--token", robo_token, "--engine", engine, "--movetime", "20"};
     flags.insert(flags.end(), robo_flags.begin(), robo_flags.end());
     bridge(flags, "robo.log");
-    bridge({"--token", alice_, "--board", "--builtin", "Level=1", "--movetime", "20"}, "alice.log");
+    std::vector<std::string> alice_all = {"--token", alice_, "--board", "--builtin", "Level=1", "--movetime", "20"};
+    alice_all.insert(alice_all.end(), alice_flags.begin(), alice_flags.end());
+    bridge(alice_all, "alice.log");
   }
 
   // Alice challenges Robo, once both bridges have their event streams open; the challenge's id.
@@ -128,6 +131,16 @@ TEST_F(BotBridgeTest, PlaysARatedChallengeToTheEndAndBothRatingsMove) {
   const std::string log = read_log("robo.log");
   EXPECT_NE(log.find("accepted"), std::string::npos) << log;
   EXPECT_EQ(log.find("failed"), std::string::npos) << log;
+}
+
+// `yinsh bot --challenge`: a challenger that hears nothing between its games still sees its
+// game end, and challenges again at once (it used to count a finished game as running until
+// an event line came, and stopped after a game or two).
+TEST_F(BotBridgeTest, AChallengerChallengesAgainAfterEachGame) {
+  two_bridges(std::string(YINSH_BIN) + " engine --level 1", {},
+              {"--challenge", "Robo", "--max-games", "1", "--challenge-clock", "120+2", "--challenge-rated", "false"});
+  auto over = games("over", 3, 240);
+  EXPECT_GE(over.size(), 3u) << read_log("alice.log") << read_log("robo.log");
 }
 
 TEST_F(BotBridgeTest, AnEngineThatCrashesIsRestartedAndTheGameGoesOn) {
