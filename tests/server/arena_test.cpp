@@ -229,6 +229,44 @@ TEST_F(ArenaTest, PlayersArePairedAtOnceAndAgainWhenTheirGameEnds) {
   EXPECT_EQ(http_request(port, verb::get, "/api/tournaments?player=nobody").status, 404);
 }
 
+// The players who joined an upcoming arena are told once, on every connection, when it begins
+// (notice tournament_starting, no game), then of their first game; not again after a restart.
+TEST_F(ArenaTest, ThePlayersOfAnArenaAreToldOnceWhenItBegins) {
+  const json body = {{"name", "Evening arena"}, {"clock", {{"base_ms", 180000}, {"increment_ms", 2000}}},
+                     {"minutes", 30}, {"starts_in_s", 60}};
+  auto c = http_request(port, verb::post, "/api/tournaments", body.dump(), cookie(sessions["alice"]));
+  ASSERT_EQ(c.status, 201) << c.text;
+  EXPECT_EQ(c.body["status"], "upcoming");
+  const std::string id = c.body["id"];
+  for (const char* name : {"alice", "bob"}) EXPECT_EQ(post(port, "/api/tournaments/" + id + "/join", sessions[name]), 200);
+  WsClient alice_bell(port, 0, cookie(sessions["alice"]));
+  alice_bell.send({{"type", "ping"}});  // the connection is the account's once answered
+  ASSERT_TRUE(alice_bell.recv());
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_TRUE(playing(arena(port, id)).empty()) << "nobody is paired before the start";
+  clock.advance(61000);
+  auto told = alice_bell.recv_type("notice");
+  ASSERT_TRUE(told);
+  EXPECT_EQ((*told)["kind"], "tournament_starting");
+  EXPECT_EQ((*told)["tournament"], id);
+  EXPECT_EQ((*told)["game"], "");
+  auto paired = alice_bell.recv_type("notice");
+  ASSERT_TRUE(paired);
+  EXPECT_EQ((*paired)["kind"], "tournament_game");
+  EXPECT_EQ((*paired)["opponent"], "bob");
+
+  srv.reset();
+  srv = start_test_server(arena_options((dir.path() / "games.db").string()));
+  ASSERT_TRUE(srv);
+  port = srv->port();
+  WsClient again(port, 0, cookie(sessions["alice"]));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));  // the lease, given back, is taken anew
+  again.send({{"type", "ping"}});
+  auto first = again.recv();
+  ASSERT_TRUE(first);
+  EXPECT_EQ((*first)["type"], "error") << "told again: " << first->dump();
+}
+
 // An arena game played through the board API on a clock that runs ahead of the system's (the
 // tests' manual clock; `yinsh bot` in scripts/bench-arena): the decision is timed by the games'
 // clock, not the wall clock, so the mover's clock keeps its time plus the increment.

@@ -83,6 +83,7 @@ describe("notices", () => {
       outcome: undefined,
       at: 40,
       read: false,
+      tournament: "t1",
     });
     const seen: string[] = [];
     const stop = onNotice((n) => seen.push(`${n.tournament}:${n.game}`));
@@ -90,5 +91,17 @@ describe("notices", () => {
     stop();
     publishNotice({ ...m, game: "g10" });
     assert.deepEqual(seen, ["t1:g9"]);
+  });
+
+  it("an arena's start is one item per arena, with no game", () => {
+    const m: NoticeMessage = { ...turn("", 50), kind: "tournament_starting", opponent: "", tournament: "t2" };
+    const item = noticeItem(m, 0);
+    assert.equal(item.id, "s:t2");
+    assert.equal(item.game, "");
+    assert.equal(item.tournament, "t2");
+    const box = new NoticeBox("ann", memoryStorage());
+    box.add(item);
+    box.add(noticeItem({ ...m, at: 60 }, 0));
+    assert.equal(box.items().length, 1, "told twice (two tabs), one item");
   });
 });

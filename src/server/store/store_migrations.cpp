@@ -132,7 +132,8 @@ const std::vector<std::vector<std::string>>& migrations() {
           "ends_at BIGINT NOT NULL, PRIMARY KEY (account_id, starts_at))",
       },
       // 11: arenas (server/tournaments): a tournament's settings and its pairing lease (the
-      // server that pairs it, until when), the players who joined (active 0: withdrawn), and
+      // server that pairs it, until when; told_start 1 once its players were told it began),
+      // the players who joined (active 0: withdrawn), and
       // with each game the tournament it belongs to and its berserks (bit 1 White, bit 2 Black,
       // written with every append like the rest of the summary). schedule_key: the slot of the
       // configured schedule an event was made for (unique: one event a slot, whichever server
@@ -142,7 +143,7 @@ const std::vector<std::vector<std::string>>& migrations() {
           "variant TEXT NOT NULL, base_ms BIGINT NOT NULL, inc_ms BIGINT NOT NULL, rated INTEGER NOT NULL, "
           "starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, created_by TEXT NOT NULL DEFAULT '', "
           "created_at BIGINT NOT NULL, lease_owner TEXT NOT NULL DEFAULT '', lease_until BIGINT NOT NULL DEFAULT 0, "
-          "schedule_key TEXT UNIQUE)",
+          "schedule_key TEXT UNIQUE, told_start INTEGER NOT NULL DEFAULT 0)",
           "CREATE INDEX tournaments_by_end ON tournaments(ends_at)",
           "CREATE TABLE tournament_players (tournament_id TEXT NOT NULL REFERENCES tournaments(id), "
           "account_id TEXT NOT NULL REFERENCES accounts(id), joined_at BIGINT NOT NULL, active INTEGER NOT NULL, "

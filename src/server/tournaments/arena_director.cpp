@@ -99,11 +99,15 @@ int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
     PairedSeat white, black;
   };
   std::vector<Game> games;
-  std::string tournament_name;
+  std::vector<std::string> starting;  // who is told the arena has begun (once, by one server)
   store_.transact([&](Sql& q) {
+    games.clear(), starting.clear();  // (a transaction the store retries runs again)
     if (!take_pairing_lease(q, id, host_.server_id(), now, options_.lease_ms)) return;  // another server pairs it
     const auto arena = load_arena(q, id);
     if (!arena) return;
+    if (claim_start_notice(q, id))
+      for (const auto& e : arena->entrants)
+        if (e.active) starting.push_back(e.account);
     const auto pairs = arena_wave(*arena, arena_standings(*arena));
     std::lock_guard lock(mutex_);
     for (const auto& p : pairs) {
@@ -114,6 +118,8 @@ int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
                        {p.black->account, p.black->name}});
     }
   });
+  for (const auto& account : starting)
+    host_.notify(account, out::Notice{"tournament_starting", "", WHITE, "", "", "", now, id});
   for (auto& g : games) {
     {
       std::lock_guard lock(mutex_);

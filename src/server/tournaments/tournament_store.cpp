@@ -180,6 +180,11 @@ bool take_pairing_lease(Sql& q, const std::string& id, const std::string& server
   return q.changes() == 1;
 }
 
+bool claim_start_notice(Sql& q, const std::string& id) {
+  q.run("UPDATE tournaments SET told_start = 1 WHERE id = ? AND told_start = 0", {id});
+  return q.changes() == 1;
+}
+
 void release_pairing_leases(Store& store, const std::string& server) {
   store.transact([&](Sql& q) { q.run("UPDATE tournaments SET lease_until = 0 WHERE lease_owner = ?", {server}); });
 }

@@ -83,6 +83,9 @@ std::vector<std::string> running_arenas(Store& store, int64_t now);
 // this server holds it (nobody held it, it ran out, or it was this server's). Exactly one
 // server holds a lease at a time (one conditional UPDATE; the database serializes them).
 bool take_pairing_lease(Sql& q, const std::string& id, const std::string& server, int64_t now, int64_t lease_ms);
+// Whether this call is the one that tells arena `id`'s players it has begun (once on the site:
+// a conditional UPDATE, like the lease). In the lease's transaction.
+bool claim_start_notice(Sql& q, const std::string& id);
 // Gives up every lease `server` holds (it stops).
 void release_pairing_leases(Store& store, const std::string& server);
 

@@ -91,7 +91,9 @@ struct Ratings {
 // result's reason (rings, markers, timeout, resign, ...).
 struct Notice {
   static constexpr std::string_view type = "notice";
-  std::string kind;  // your_turn, game_over or tournament_game (an arena paired the account)
+  // your_turn, game_over, tournament_game (an arena paired the account) or tournament_starting
+  // (an arena the account joined has begun: `game` "", `color` white, `opponent` "")
+  std::string kind;
   std::string game;
   Color color = WHITE;   // the account's seat in it
   std::string opponent;  // the other seat's name ("" when none)

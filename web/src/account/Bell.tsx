@@ -20,11 +20,13 @@ export function noticeText(i: NoticeItem): string {
   if (i.kind === "your_turn") return t("bell.your_turn", { name: i.who });
   if (i.kind === "challenge") return t("bell.challenge", { name: i.who });
   if (i.kind === "tournament_game") return t("bell.tournament_game", { name: i.who });
+  if (i.kind === "tournament_starting") return t("bell.tournament_starting");
   const o = i.outcome === "won" || i.outcome === "lost" || i.outcome === "drawn" ? i.outcome : "aborted";
   return t(`bell.${o}`, { name: i.who });
 }
 
 function hrefOf(i: NoticeItem): string {
+  if (i.kind === "tournament_starting" && i.tournament) return `/tournament/${i.tournament}`;
   return i.game ? `/game/${i.game}` : "/";
 }
 

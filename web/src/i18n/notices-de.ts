@@ -11,6 +11,7 @@ export const noticesDe: Record<keyof typeof noticesEn, string> = {
   "bell.lost": "Verloren gegen {name}",
   "bell.drawn": "Remis gegen {name}",
   "bell.aborted": "Partie gegen {name} abgebrochen",
+  "bell.tournament_starting": "Eine Arena, der du beigetreten bist, hat begonnen",
   "bell.tournament_game": "Deine nächste Arena-Partie gegen {name}",
   "bell.unread": "ungelesen",
   "bell.mark_read": "Alle als gelesen markieren",

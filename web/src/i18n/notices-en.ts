@@ -10,6 +10,7 @@ export const noticesEn = {
   "bell.lost": "You lost against {name}",
   "bell.drawn": "Draw against {name}",
   "bell.aborted": "Game against {name} aborted",
+  "bell.tournament_starting": "An arena you joined has begun",
   "bell.tournament_game": "Your next arena game against {name}",
   "bell.unread": "unread",
   "bell.mark_read": "Mark all read",

@@ -11,6 +11,7 @@ export const noticesPl: Record<keyof typeof noticesEn, string> = {
   "bell.lost": "Przegrana z {name}",
   "bell.drawn": "Remis z {name}",
   "bell.aborted": "Partia z {name} przerwana",
+  "bell.tournament_starting": "Rozpoczęła się arena, w której grasz",
   "bell.tournament_game": "Twoja następna partia areny z {name}",
   "bell.unread": "nieprzeczytane",
   "bell.mark_read": "Oznacz wszystkie jako przeczytane",

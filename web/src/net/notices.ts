@@ -7,11 +7,13 @@ import type { ChallengedMessage, NoticeMessage } from "./types";
 
 export interface NoticeItem {
   /** One per event: "t:<game>:<at>" (a turn), "o:<game>" (an end), "c:<challenge>",
-   *  "a:<game>" (an arena's pairing). */
+   *  "a:<game>" (an arena's pairing), "s:<arena>" (an arena's start). */
   id: string;
-  kind: "your_turn" | "game_over" | "challenge" | "tournament_game";
-  /** The game (your_turn, game_over, tournament_game); "" for a challenge. */
+  kind: "your_turn" | "game_over" | "challenge" | "tournament_game" | "tournament_starting";
+  /** The game (your_turn, game_over, tournament_game); "" for a challenge or an arena's start. */
   game: string;
+  /** The arena (tournament_game, tournament_starting). */
+  tournament?: string;
   /** The opponent's name, or the challenger's. */
   who: string;
   outcome?: string;
@@ -26,8 +28,24 @@ export function noticeItem(m: NoticeMessage | ChallengedMessage, now: number): N
   if (m.type === "challenged")
     return { id: `c:${m.challenge.id}`, kind: "challenge", game: "", who: m.challenge.from, at: now, read: false };
   const id =
-    m.kind === "your_turn" ? `t:${m.game}:${m.at}` : m.kind === "tournament_game" ? `a:${m.game}` : `o:${m.game}`;
-  return { id, kind: m.kind, game: m.game, who: m.opponent, outcome: m.outcome, at: m.at, read: false };
+    m.kind === "your_turn"
+      ? `t:${m.game}:${m.at}`
+      : m.kind === "tournament_game"
+        ? `a:${m.game}`
+        : m.kind === "tournament_starting"
+          ? `s:${m.tournament ?? ""}`
+          : `o:${m.game}`;
+  const item: NoticeItem = {
+    id,
+    kind: m.kind,
+    game: m.game,
+    who: m.opponent,
+    outcome: m.outcome,
+    at: m.at,
+    read: false,
+  };
+  if (m.tournament) item.tournament = m.tournament;
+  return item;
 }
 
 const listeners = new Set<(m: NoticeMessage) => void>();

@@ -200,10 +200,10 @@ export interface ChallengedMessage {
 
 /** A notice to this account, on every connection it has open (3.2): it became its turn in
  *  `game`, or `game` ended (`outcome` from its side, `reason` the result's), or an arena paired
- *  it into `game` (`tournament`, docs/api.md 2.7). */
+ *  it into `game` (`tournament`, docs/api.md 2.7), or an arena it joined has begun (`game` ""). */
 export interface NoticeMessage {
   type: "notice";
-  kind: "your_turn" | "game_over" | "tournament_game";
+  kind: "your_turn" | "game_over" | "tournament_game" | "tournament_starting";
   game: string;
   color: Color;
   opponent: string;
