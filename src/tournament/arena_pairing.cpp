@@ -31,6 +31,7 @@ ArenaPairing pair_arena(std::span<const ArenaWaiting> given) {
     for (int j = i + 1; j < n; ++j) {
       const int64_t d = w[size_t(i)].place - w[size_t(j)].place;
       const bool again = w[size_t(i)].last_opponent == w[size_t(j)].id || w[size_t(j)].last_opponent == w[size_t(i)].id;
+      if (again && !(w[size_t(i)].may_rematch && w[size_t(j)].may_rematch)) continue;
       edges.push_back({i, j, base - d * d - (again ? u2 : 0)});
     }
   const auto mate = max_weight_matching(n, edges);

@@ -100,20 +100,22 @@ TEST(ArenaWave, LeavesOutTheBusyAndTheWithdrawnAndAvoidsAnImmediateRematch) {
   ArenaData a = arena({"a", "b", "c", "d", "e", "f"}, {game("g1", "a", "b", "1-0", 10), game("g2", "c", "d", "", 20)});
   a.entrants[5].active = false;  // f withdrew
   auto s = arena_standings(a);
-  auto wave = arena_wave(a, s);
+  auto wave = arena_wave(a, s, 11);
   ASSERT_EQ(wave.size(), 1u) << "a, b and e are free; one pair, one waits";
   std::set<std::string> paired = {wave[0].white->account, wave[0].black->account};
   EXPECT_FALSE(paired.count("c") || paired.count("d") || paired.count("f"));
   EXPECT_FALSE(paired.count("a") && paired.count("b")) << "a and b just played each other; e is free";
-  // With only the two of them free (e plays f, who withdrew during the game), they play again.
+  // With only the two of them free (e plays f, who withdrew during the game), they wait for
+  // someone else to be free, and play again once they have waited kArenaRematchWaitMs.
   a.games.push_back(game("g3", "e", "f", "", 30));
-  auto again = arena_wave(a, arena_standings(a));
+  EXPECT_TRUE(arena_wave(a, arena_standings(a), 10 + kArenaRematchWaitMs - 1).empty());
+  auto again = arena_wave(a, arena_standings(a), 10 + kArenaRematchWaitMs);
   ASSERT_EQ(again.size(), 1u);
   EXPECT_EQ((std::set<std::string>{again[0].white->account, again[0].black->account}), (std::set<std::string>{"a", "b"}));
   // g2 and g3 end, e withdraws: a, b, c, d are free, and neither last pair meets again.
   for (size_t i : {1, 2}) a.games[i].status = Status::Over, a.games[i].score = "1-0";
   a.entrants[4].active = false;
-  auto last = arena_wave(a, arena_standings(a));
+  auto last = arena_wave(a, arena_standings(a), 100);
   ASSERT_EQ(last.size(), 2u);
   for (const auto& p : last) {
     const std::set<std::string> pair = {p.white->account, p.black->account};

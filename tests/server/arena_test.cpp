@@ -8,131 +8,12 @@
 #include <map>
 #include <set>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "correspondence_helpers.h"
 #include "server/tournaments/arena_schedule.h"
+#include "server/tournaments/arena_standings.h"
+#include "tournament_helpers.h"
 
 namespace yinsh::test {
 namespace {
-
-// A legal first decision (a ring placed), from the rules core.
-std::string legal_first() {
-  MoveList list;
-  generate(Game().position(), list);
-  return to_string(list[0]);
-}
-
-class ArenaTest : public CorrespondenceServerTest {
- protected:
-  server::ServerOptions arena_options(const std::string& db = "") {
-    auto o = options(db);
-    o.arenas.tick_ms = 20;
-    o.arenas.lease_ms = 1500;
-    return o;
-  }
-  void SetUp() override {
-    srv = start_test_server(arena_options());
-    ASSERT_TRUE(srv);
-    port = srv->port();
-    for (const char* name : {"alice", "bob", "carol", "dave"}) sessions[name] = account(port, name);
-  }
-
-  // Alice creates an arena of 3+2 that starts now for `minutes`; its id.
-  std::string create(uint16_t at, const std::string& creator, int minutes = 60) {
-    const json body = {{"name", "Test arena"}, {"variant", "normal"}, {"clock", {{"base_ms", 180000}, {"increment_ms", 2000}}},
-                       {"minutes", minutes}, {"starts_in_s", 0}, {"rated", true}};
-    auto r = http_request(at, verb::post, "/api/tournaments", body.dump(), cookie(creator));
-    EXPECT_EQ(r.status, 201) << r.text;
-    EXPECT_EQ(r.body["status"], "running");
-    return r.body.value("id", "");
-  }
-  json arena(uint16_t at, const std::string& id, const std::string& session = "") {
-    auto r = http_request(at, verb::get, "/api/tournaments/" + id, "", session.empty() ? Headers{} : cookie(session));
-    EXPECT_EQ(r.status, 200) << r.text;
-    return r.body;
-  }
-  int post(uint16_t at, const std::string& path, const std::string& session, const json& body = json::object()) {
-    return http_request(at, verb::post, path, body.dump(), cookie(session)).status;
-  }
-  // Each player's game in play, from the standings; empty when somebody who should play does not.
-  std::map<std::string, std::string> playing(const json& a) {
-    std::map<std::string, std::string> out;
-    for (const json& s : a["standings"])
-      if (!s["playing"].is_null()) out[s["name"]] = s["playing"];
-    return out;
-  }
-  // Waits until each of `names` is in a game in play (a new one when `after` held them).
-  std::map<std::string, std::string> wait_paired(uint16_t at, const std::string& id, const std::set<std::string>& names,
-                                                 const std::map<std::string, std::string>& after = {}) {
-    std::map<std::string, std::string> now;
-    EXPECT_TRUE(eventually([&] {
-      now = playing(arena(at, id));
-      for (const auto& n : names) {
-        if (!now.count(n)) return false;
-        if (after.count(n) && after.at(n) == now.at(n)) return false;
-      }
-      return true;
-    })) << arena(at, id).dump();
-    return now;
-  }
-  // `name` resigns game `game` (its seat token from the account's games).
-  void resign(uint16_t at, const std::string& name, const std::string& game) {
-    const json mine = http_request(at, verb::get, "/api/account/games", "", cookie(sessions[name])).body;
-    std::string token;
-    for (const json& g : mine["games"])
-      if (g["id"] == game) token = g["seat_token"];
-    ASSERT_FALSE(token.empty()) << name << " holds no seat of " << game << ": " << mine.dump();
-    Follower f(at, game, token);
-    if (f.state["status"] != "active") return;  // over already (its clock ran out)
-    f.ws.send({{"type", "resign"}});
-    ASSERT_TRUE(f.wait_event("game_over")) << name;
-  }
-  // The points of every player recomputed here from the games' stored results (GET
-  // /api/games/<id>) by docs/tournaments.md: 2 a win, 1 a draw; after two wins in a row,
-  // double until a game that is not a win; berserk +1 on a win of 14 own decisions. A player's
-  // games never overlap, so the order they were paired in (pairings, newest first) is the
-  // order they ended in.
-  std::map<std::string, int> recompute(uint16_t at, const json& a) {
-    struct Ended {
-      std::string white, black, score;
-      int ply;
-      bool wb, bb;
-    };
-    std::vector<Ended> ended;
-    for (auto it = a["pairings"].rbegin(); it != a["pairings"].rend(); ++it) {
-      const json g = http_request(at, verb::get, "/api/games/" + (*it)["game"].get<std::string>()).body;
-      const json& st = g["state"];
-      if (st["status"] != "over") continue;
-      const json berserk = st["clocks"].value("berserk", json{{"white", false}, {"black", false}});
-      ended.push_back({st["seats"]["white"]["name"], st["seats"]["black"]["name"], st["result"]["score"],
-                       st["ply"].get<int>(), berserk["white"].get<bool>(), berserk["black"].get<bool>()});
-    }
-    std::map<std::string, int> points, streak;
-    for (const json& s : a["standings"]) points[s["name"]] = 0;
-    for (const auto& e : ended) {
-      for (bool white : {true, false}) {
-        const std::string& me = white ? e.white : e.black;
-        const bool win = e.score == (white ? "1-0" : "0-1"), draw = e.score == "1/2-1/2";
-        const bool fire = streak[me] >= 2;
-        int p = win ? 2 : draw ? 1 : 0;
-        if (fire) p *= 2;
-        const int own = white ? (e.ply + 1) / 2 : e.ply / 2;
-        if (win && (white ? e.wb : e.bb) && own >= 14) p += 1;
-        points[me] += p;
-        streak[me] = win ? streak[me] + 1 : 0;
-      }
-    }
-    return points;
-  }
-  std::map<std::string, int> reported(const json& a) {
-    std::map<std::string, int> out;
-    for (const json& s : a["standings"]) out[s["name"]] = s["points"];
-    return out;
-  }
-
-  std::map<std::string, std::string> sessions;
-};
 
 TEST_F(ArenaTest, PlayersArePairedAtOnceAndAgainWhenTheirGameEnds) {
   const std::string id = create(port, sessions["alice"]);
@@ -385,13 +266,8 @@ TEST_F(ArenaTest, ScheduledArenasAreMadeOncePerSlotWhicheverServerMakesThem) {
 }
 
 TEST_F(ArenaTest, TwoServersOnOnePostgresPairEachPlayerOnceAndShowOneStandings) {
-  std::string db;
-  new_pg_database(db);
-  if (IsSkipped() || HasFatalFailure()) return;
-  srv.reset();
-  auto a = start_test_server(arena_options(db));
-  auto b = start_test_server(arena_options(db));
-  ASSERT_TRUE(a && b);
+  std::unique_ptr<server::Server> a, b;
+  if (!two_pg_servers(a, b)) return;
   const std::vector<std::string> names = {"ann", "ben", "cid", "dot", "eve", "fay", "gus", "hal"};
   for (int i = 0; i < 8; ++i) sessions[names[i]] = account(i % 2 ? b->port() : a->port(), names[i]);
   const std::string id = create(a->port(), sessions["ann"]);
@@ -406,9 +282,11 @@ TEST_F(ArenaTest, TwoServersOnOnePostgresPairEachPlayerOnceAndShowOneStandings) 
   for (const json& p : on_a["pairings"]) ++games_of[p["white"]], ++games_of[p["black"]];
   for (const auto& n : names) EXPECT_EQ(games_of[n], 1) << n;
 
-  // The server that holds the lease goes: the other pairs the next games.
+  // The server that holds the lease goes: the other pairs the next games (the last two to
+  // finish, who may only meet again, once they have waited for someone else to be free).
   for (const json& p : on_a["pairings"]) resign(b->port(), p["black"], p["game"]);
   a.reset();
+  clock.advance(server::kArenaRematchWaitMs);
   auto second = wait_paired(b->port(), id, {names.begin(), names.end()}, first);
   const json last = arena(b->port(), id);
   EXPECT_EQ(last["pairings"].size(), 8u);

@@ -45,7 +45,7 @@ class RandomDatabase {
       if (name && accounts.create(*name, "$argon2id$hash" + std::to_string(i), 1000 + i, &id) == AccountStore::Created::Ok)
         accounts_.push_back(id);
     }
-    // Vacations, an arena and who joined it (docs/server.md "Backups and archives").
+    // Vacations, an arena and who joined it, a Swiss event's boards (docs/server.md "Backups and archives").
     store_.transact([&](Sql& sql) {
       for (const auto& a : accounts_)
         if (more(40)) sql.run("INSERT INTO vacations VALUES (?, ?, ?)", {a, int64_t(1700000000000), int64_t(1700000000000 + (more(50) ? 2 : 9) * 86400000LL)});
@@ -55,6 +55,16 @@ class RandomDatabase {
                more(50) ? SqlValue(std::string("60/3+2/55@1700000000000")) : SqlValue(std::string("x") + std::to_string(more_()))});
       for (const auto& a : accounts_)
         if (more(60)) sql.run("INSERT INTO tournament_players VALUES ('arenaxxxxxxx', ?, ?, ?)", {a, int64_t(1700000000500), int64_t(more(50))});
+      // A Swiss event with an entry code and a rating range, and its first round's boards.
+      sql.run("INSERT INTO tournaments (id, kind, name, variant, base_ms, inc_ms, rated, starts_at, ends_at, created_by, "
+              "created_at, rounds, round_gap_ms, entry_digest, min_rating, max_rating) VALUES ('swissxxxxxxx', 'swiss', "
+              "'Swiss', 'normal', 172800000, 0, 1, ?, ?, '', ?, 5, ?, 'digest', 1400, 0)",
+              {int64_t(1700000000000), int64_t(1700000000000 + 9 * 86400000LL), int64_t(1699999999000),
+               int64_t(more(50) ? 7 * 86400000LL : 0)});
+      for (size_t i = 0; i + 1 < accounts_.size(); i += 2)
+        sql.run("INSERT INTO swiss_pairings VALUES ('swissxxxxxxx', 1, ?, ?, ?, ?, 1700000000000)",
+                {int64_t(i / 2), accounts_[i], more(20) ? std::string() : accounts_[i + 1],
+                 std::string("swissgame") + std::to_string(i)});
     });
     const int n_games = pick(1, 7);
     for (int i = 0; i < n_games; ++i) game(i);

@@ -50,14 +50,19 @@ const Table kEmail{"account_email",
 const Table kConditional{"conditional_lines",
                          {{"game_id", T}, {"seat", T}, {"base_ply", I}, {"history", T}, {"lines", T}, {"stored_at", I}}};
 const Table kVacations{"vacations", {{"account_id", T}, {"starts_at", I}, {"ends_at", I}}};
-// Arenas and who joined them (not the pairing lease, which is one running server's).
+// Tournaments, who joined them and a Swiss event's pairings (not the pairing lease, which is
+// one running server's).
 const Table kTournaments{"tournaments",
                          {{"id", T}, {"kind", T}, {"name", T}, {"variant", T}, {"base_ms", I}, {"inc_ms", I},
                           {"rated", I}, {"starts_at", I}, {"ends_at", I}, {"created_by", T}, {"created_at", I},
-                          {"schedule_key", T}}};
+                          {"schedule_key", T}, {"rounds", I}, {"round_gap_ms", I}, {"entry_digest", T},
+                          {"min_rating", I}, {"max_rating", I}}};
 const Table kEntrants{"tournament_players",
                       {{"tournament_id", T}, {"account_id", T}, {"joined_at", I}, {"active", I}}};
-const Table* const kTables[] = {&kAccounts, &kRatings, &kEmail, &kVacations, &kTournaments, &kEntrants,
+const Table kSwissPairings{"swiss_pairings",
+                           {{"tournament_id", T}, {"round", I}, {"board", I}, {"white_account", T},
+                            {"black_account", T}, {"game_id", T}, {"paired_at", I}}};
+const Table* const kTables[] = {&kAccounts, &kRatings, &kEmail, &kVacations, &kTournaments, &kEntrants, &kSwissPairings,
                                 &kGames, &kEvents, &kReports, &kHistory, &kConditional};
 
 const Table* find_table(const std::string& name) {
@@ -149,6 +154,7 @@ ArchiveCounts export_archive(Store& store, int64_t since_ms, std::ostream& out) 
     write_rows(sql, kVacations, "ORDER BY account_id, starts_at", {}, out, counts);
     write_rows(sql, kTournaments, "ORDER BY id", {}, out, counts);
     write_rows(sql, kEntrants, "ORDER BY tournament_id, account_id", {}, out, counts);
+    write_rows(sql, kSwissPairings, "ORDER BY tournament_id, round, board", {}, out, counts);
     for (const auto& g : sql.run("SELECT id FROM games WHERE created_at >= ? ORDER BY created_at, id", {since_ms})) {
       const std::string id = sql_text(g[0]);
       write_rows(sql, kGames, "WHERE id = ?", {id}, out, counts);
@@ -229,11 +235,11 @@ ArchiveImport import_archive(Store& store, std::istream& in, const std::string& 
     }
     flush_game();
     if (t != &kAccounts && t != &kRatings && t != &kEmail && t != &kReports && t != &kVacations && t != &kTournaments &&
-        t != &kEntrants) {
+        t != &kEntrants && t != &kSwissPairings) {
       reject(at + ": a row of " + t->name + " outside its game");
       continue;
     }
-    try {  // an account, a rating row, an address, a vacation, an arena, an entrant or an uploaded record's report
+    try {  // an account, a rating row, an address, a vacation, a tournament, an entrant, a Swiss board or an uploaded record's report
       store.transact([&](Sql& sql) { insert_row(sql, *t, row); });
       if (t == &kAccounts) ++report.accounts;
     } catch (const UniqueViolation&) {

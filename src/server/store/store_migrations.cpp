@@ -152,6 +152,22 @@ const std::vector<std::vector<std::string>>& migrations() {
           "ALTER TABLE games ADD COLUMN berserk INTEGER NOT NULL DEFAULT 0",
           "CREATE INDEX games_by_tournament ON games(tournament)",
       },
+      // 12: Swiss events and entry conditions (server/tournaments): a Swiss event's number of
+      // rounds and the least time from one round's start to the next (0 for arenas); an
+      // event's entry code (its digest, '' for none) and rating range (0: no bound); and each
+      // round's pairings as they were made (board 0 first; black_account '' is the bye, whose
+      // game_id is ''). The games themselves are ordinary games carrying the tournament's id.
+      {
+          "ALTER TABLE tournaments ADD COLUMN rounds INTEGER NOT NULL DEFAULT 0",
+          "ALTER TABLE tournaments ADD COLUMN round_gap_ms BIGINT NOT NULL DEFAULT 0",
+          "ALTER TABLE tournaments ADD COLUMN entry_digest TEXT NOT NULL DEFAULT ''",
+          "ALTER TABLE tournaments ADD COLUMN min_rating INTEGER NOT NULL DEFAULT 0",
+          "ALTER TABLE tournaments ADD COLUMN max_rating INTEGER NOT NULL DEFAULT 0",
+          "CREATE TABLE swiss_pairings (tournament_id TEXT NOT NULL REFERENCES tournaments(id), "
+          "round INTEGER NOT NULL, board INTEGER NOT NULL, white_account TEXT NOT NULL, "
+          "black_account TEXT NOT NULL DEFAULT '', game_id TEXT NOT NULL DEFAULT '', paired_at BIGINT NOT NULL, "
+          "PRIMARY KEY (tournament_id, round, board))",
+      },
   };
   return list;
 }

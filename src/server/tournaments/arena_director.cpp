@@ -2,12 +2,14 @@
 #include "server/tournaments/arena_director.h"
 
 #include <chrono>
+#include <map>
 #include <vector>
 
 #include "server/common/ids.h"
 #include "server/tournaments/tournament_store.h"
 #include "server/store/store.h"
 #include "server/tournaments/arena_standings.h"
+#include "server/tournaments/swiss_event.h"
 #include "server/tournaments/tournament_host.h"
 
 namespace yinsh::server {
@@ -85,6 +87,35 @@ void ArenaDirector::make_scheduled(int64_t now) {
   }
 }
 
+void ArenaDirector::swiss_games(Sql& q, const ArenaData& event, int64_t now, std::vector<Game>& games,
+                                std::vector<std::string>& starting) {
+  const TournamentRow& t = event.tournament;
+  const SwissStep step = swiss_step(event, now);
+  if (step.kind == SwissStep::Kind::Finish) return finish_tournament(q, t.id, now);
+  std::vector<SwissPairingRow> boards;
+  if (step.kind == SwissStep::Kind::Pair) {
+    boards = swiss_round(event, step.round, now, new_game_id);
+    insert_swiss_round(q, t.id, boards);
+    if (step.round == 1 && claim_start_notice(q, t.id))
+      for (const auto& e : event.entrants)
+        if (e.active) starting.push_back(e.account);
+  } else {  // the current round's boards whose game is not stored yet (a server stopped first)
+    for (const auto& p : event.pairings)
+      if (p.round == t.round) boards.push_back(p);
+  }
+  std::set<std::string> stored;
+  for (const auto& g : event.games) stored.insert(g.id);
+  std::map<std::string, std::string> names;
+  for (const auto& e : event.entrants) names.emplace(e.account, e.name);
+  std::lock_guard lock(mutex_);
+  for (const auto& b : boards) {
+    if (b.bye() || stored.count(b.game) || making_.count(b.white_account) || making_.count(b.black_account)) continue;
+    games.push_back({GameMeta{b.game, t.variant, t.clock, now, t.rated, t.id},
+                     {b.white_account, names[b.white_account]},
+                     {b.black_account, names[b.black_account]}});
+  }
+}
+
 int ArenaDirector::pair_once() {
   const int64_t now = host_.now();
   make_scheduled(now);
@@ -94,25 +125,22 @@ int ArenaDirector::pair_once() {
 }
 
 int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
-  struct Game {
-    GameMeta meta;
-    PairedSeat white, black;
-  };
   std::vector<Game> games;
-  std::vector<std::string> starting;  // who is told the arena has begun (once, by one server)
+  std::vector<std::string> starting;  // who is told the tournament has begun (once, by one server)
   store_.transact([&](Sql& q) {
     games.clear(), starting.clear();  // (a transaction the store retries runs again)
     if (!take_pairing_lease(q, id, host_.server_id(), now, options_.lease_ms)) return;  // another server pairs it
-    const auto arena = load_arena(q, id);
-    if (!arena) return;
+    const auto event = load_arena(q, id);
+    if (!event) return;
+    if (event->tournament.swiss()) return swiss_games(q, *event, now, games, starting);
     if (claim_start_notice(q, id))
-      for (const auto& e : arena->entrants)
+      for (const auto& e : event->entrants)
         if (e.active) starting.push_back(e.account);
-    const auto pairs = arena_wave(*arena, arena_standings(*arena));
+    const auto pairs = arena_wave(*event, arena_standings(*event), now);
     std::lock_guard lock(mutex_);
     for (const auto& p : pairs) {
       if (making_.count(p.white->account) || making_.count(p.black->account)) continue;
-      const TournamentRow& t = arena->tournament;
+      const TournamentRow& t = event->tournament;
       games.push_back({GameMeta{new_game_id(), t.variant, t.clock, now, t.rated, id},
                        {p.white->account, p.white->name},
                        {p.black->account, p.black->name}});

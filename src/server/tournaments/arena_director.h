@@ -1,5 +1,7 @@
-// ArenaDirector: pairs every running arena's free players, wave after wave, on its own thread
-// (docs/tournaments.md "On the server"). Each wave of an arena is made by the one server that
+// ArenaDirector: pairs every running tournament on its own thread (docs/tournaments.md "On
+// the server"): an arena's free players wave after wave, a Swiss event's rounds one after the
+// other (each round stored as paired before its games are made, so a round is never paired
+// twice and a game a stopped server did not make is made by the next lease holder). Each wave of an arena is made by the one server that
 // holds the arena's pairing lease (tournament_store.h): the lease is taken or renewed and the
 // arena read in one transaction, so two servers never pair the same players; a server that
 // dies loses the lease after lease_ms and another goes on. Games are made through the host;
@@ -17,12 +19,15 @@
 #include <thread>
 #include <vector>
 
+#include "server/game/online_game.h"
 #include "server/tournaments/arena_schedule.h"
+#include "server/tournaments/tournament_host.h"
 
 namespace yinsh::server {
 
 class Store;
-class TournamentHost;
+class Sql;
+struct ArenaData;
 
 struct ArenaDirectorOptions {
   int tick_ms = 1000;       // how often the running arenas are paired
@@ -49,8 +54,16 @@ class ArenaDirector {
   int pair_once();
 
  private:
+  struct Game {
+    GameMeta meta;
+    PairedSeat white, black;
+  };
   void run();
   int pair_arena(const std::string& id, int64_t now);
+  // A Swiss event's step (swiss_event.h) in the lease's transaction: its new round stored, or
+  // its end; the games of its current round not stored yet are added to `games`.
+  void swiss_games(Sql& q, const ArenaData& event, int64_t now, std::vector<Game>& games,
+                   std::vector<std::string>& starting);
   void make_scheduled(int64_t now);
 
   Store& store_;

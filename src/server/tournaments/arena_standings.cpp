@@ -74,9 +74,11 @@ std::vector<ArenaStanding> arena_standings(const ArenaData& arena, const tournam
   return out;
 }
 
-std::vector<ArenaPair> arena_wave(const ArenaData& arena, const std::vector<ArenaStanding>& standings) {
+std::vector<ArenaPair> arena_wave(const ArenaData& arena, const std::vector<ArenaStanding>& standings, int64_t now) {
   std::map<std::string, int> place;
   for (const auto& s : standings) place.emplace(s.account, s.rank - 1);
+  bool someone_playing = false;  // an active player who will soon be free
+  for (const auto& s : standings) someone_playing = someone_playing || (s.active && !s.playing.empty());
   std::vector<tournament::ArenaWaiting> waiting;
   for (size_t i = 0; i < arena.entrants.size(); ++i) {
     const ArenaEntrant& e = arena.entrants[i];
@@ -85,16 +87,19 @@ std::vector<ArenaPair> arena_wave(const ArenaData& arena, const std::vector<Aren
     w.id = int(i);
     w.place = place.count(e.account) ? place[e.account] : int(i);
     bool busy = false;
+    int64_t free_since = 0;
     for (const auto& g : arena.games) {  // by created_at: the last game seen is the last played
       const bool white = g.white_account == e.account, black = g.black_account == e.account;
       if (!white && !black) continue;
       if (unfinished(g)) busy = true;
+      free_since = g.updated_at;
       w.colour_balance += white ? 1 : -1;
       w.last_colour = white ? tournament::Colour::White : tournament::Colour::Black;
       w.last_opponent = -1;
       for (size_t k = 0; k < arena.entrants.size(); ++k)
         if (arena.entrants[k].account == (white ? g.black_account : g.white_account)) w.last_opponent = int(k);
     }
+    w.may_rematch = !someone_playing || now - free_since >= kArenaRematchWaitMs;
     if (!busy) waiting.push_back(w);
   }
   std::vector<ArenaPair> pairs;

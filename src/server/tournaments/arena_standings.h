@@ -39,9 +39,14 @@ struct ArenaPair {
   const ArenaEntrant* white = nullptr;
   const ArenaEntrant* black = nullptr;
 };
-// The pairs to make now: the active entrants who are in no unfinished game of the arena,
+// Two players who just met wait this long (from the end of their game) for someone else to be
+// free, while another player of the arena is in a game, before they are paired again.
+constexpr int64_t kArenaRematchWaitMs = 20000;
+
+// The pairs to make at `now`: the active entrants who are in no unfinished game of the arena,
 // paired with pair_arena (near in the standings, no immediate rematch when someone else is
-// free). Pointers into `arena.entrants`.
-std::vector<ArenaPair> arena_wave(const ArenaData& arena, const std::vector<ArenaStanding>& standings);
+// free, nor while someone else may soon be: see kArenaRematchWaitMs). Pointers into
+// `arena.entrants`.
+std::vector<ArenaPair> arena_wave(const ArenaData& arena, const std::vector<ArenaStanding>& standings, int64_t now);
 
 }  // namespace yinsh::server

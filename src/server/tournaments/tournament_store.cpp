@@ -13,7 +13,9 @@ namespace {
 
 constexpr const char* kColumns =
     "t.id, t.kind, t.name, t.variant, t.base_ms, t.inc_ms, t.rated, t.starts_at, t.ends_at, t.created_at, "
-    "t.created_by, COALESCE(a.name, ''), (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id)";
+    "t.created_by, COALESCE(a.name, ''), (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id), "
+    "t.rounds, t.round_gap_ms, (SELECT COALESCE(MAX(s.round), 0) FROM swiss_pairings s WHERE s.tournament_id = t.id), "
+    "t.entry_digest, t.min_rating, t.max_rating";
 constexpr const char* kFrom = " FROM tournaments t LEFT JOIN accounts a ON a.id = t.created_by";
 
 TournamentRow read_row(const SqlRow& r) {
@@ -30,7 +32,19 @@ TournamentRow read_row(const SqlRow& r) {
   t.created_by = sql_text(r[10]);
   t.created_by_name = sql_text(r[11]);
   t.players = int(sql_int(r[12]));
+  t.rounds = int(sql_int(r[13]));
+  t.round_gap_ms = sql_int(r[14]);
+  t.round = int(sql_int(r[15]));
+  t.entry_digest = sql_text(r[16]);
+  t.min_rating = int(sql_int(r[17]));
+  t.max_rating = int(sql_int(r[18]));
   return t;
+}
+
+// The rating category a tournament's games are rated in.
+std::string category_of(const TournamentRow& t) {
+  return std::string(
+      rating::name(rating::categorize(t.variant == Variant::Blitz, t.clock.base_ms, t.clock.inc_ms)));
 }
 
 std::optional<TournamentRow> read_one(Sql& q, const std::string& id) {
@@ -63,9 +77,12 @@ std::optional<std::string> create_arena(Store& store, TournamentRow t, const std
       return void(*why = "duplicate");
     const std::string new_id = new_game_id();
     q.run("INSERT INTO tournaments (id, kind, name, variant, base_ms, inc_ms, rated, starts_at, ends_at, created_by, "
-          "created_at, schedule_key) VALUES (?, 'arena', ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, ''))",
-          {new_id, t.name, std::string(to_string(t.variant)), t.clock.base_ms, t.clock.inc_ms, int64_t(t.rated ? 1 : 0),
-           t.starts_at, t.ends_at, t.created_by, now, schedule_key});
+          "created_at, schedule_key, rounds, round_gap_ms, entry_digest, min_rating, max_rating) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, ''), ?, ?, ?, ?, ?)",
+          {new_id, std::string(t.swiss() ? "swiss" : "arena"), t.name, std::string(to_string(t.variant)),
+           t.clock.base_ms, t.clock.inc_ms, int64_t(t.rated ? 1 : 0), t.starts_at, t.ends_at, t.created_by, now,
+           schedule_key, int64_t(t.rounds), t.round_gap_ms, t.entry_digest, int64_t(t.min_rating),
+           int64_t(t.max_rating)});
     id = new_id;
   });
   return id;
@@ -112,9 +129,7 @@ std::optional<ArenaData> load_arena(Sql& q, const std::string& id) {
   if (!t) return std::nullopt;
   ArenaData d;
   d.tournament = std::move(*t);
-  const std::string category(
-      rating::name(rating::categorize(d.tournament.variant == Variant::Blitz, d.tournament.clock.base_ms,
-                                      d.tournament.clock.inc_ms)));
+  const std::string category = category_of(d.tournament);
   for (const auto& r : q.run("SELECT p.account_id, a.name, p.joined_at, p.active, r.rating FROM tournament_players p "
                              "JOIN accounts a ON a.id = p.account_id "
                              "LEFT JOIN ratings r ON r.account_id = p.account_id AND r.category = ? "
@@ -141,6 +156,12 @@ std::optional<ArenaData> load_arena(Sql& q, const std::string& id) {
     g.updated_at = sql_int(r[10]);
     d.games.push_back(std::move(g));
   }
+  if (d.tournament.swiss())
+    for (const auto& r : q.run("SELECT round, board, white_account, black_account, game_id, paired_at FROM swiss_pairings "
+                               "WHERE tournament_id = ? ORDER BY round, board",
+                               {id}))
+      d.pairings.push_back({int(sql_int(r[0])), int(sql_int(r[1])), sql_text(r[2]), sql_text(r[3]), sql_text(r[4]),
+                            sql_int(r[5])});
   return d;
 }
 
@@ -150,19 +171,46 @@ std::optional<ArenaData> load_arena(Store& store, const std::string& id) {
   return d;
 }
 
-JoinResult set_joined(Store& store, const std::string& id, const std::string& account, bool active, int64_t now) {
+JoinResult set_joined(Store& store, const std::string& id, const std::string& account, bool active, int64_t now,
+                      const std::string& code_digest) {
   JoinResult out = JoinResult::Ok;
   store.transact([&](Sql& q) {
-    const auto t = q.run("SELECT ends_at FROM tournaments WHERE id = ?", {id});
-    if (t.empty()) return void(out = JoinResult::NoTournament);
-    if (active && sql_int(t[0][0]) <= now) return void(out = JoinResult::Over);
+    out = JoinResult::Ok;
+    const auto t = read_one(q, id);
+    if (!t) return void(out = JoinResult::NoTournament);
+    if (active && (t->ends_at <= now || (t->swiss() && t->round >= t->rounds))) return void(out = JoinResult::Over);
     q.run("UPDATE tournament_players SET active = ? WHERE tournament_id = ? AND account_id = ?",
           {int64_t(active ? 1 : 0), id, account});
-    if (q.changes() == 0 && active)
-      q.run("INSERT INTO tournament_players (tournament_id, account_id, joined_at, active) VALUES (?, ?, ?, 1)",
-            {id, account, now});
+    if (q.changes() != 0 || !active) return;
+    // A newcomer: the entry conditions (who joined once may come back without them).
+    if (!t->entry_digest.empty() && code_digest != t->entry_digest) return void(out = JoinResult::WrongCode);
+    if (t->min_rating > 0 || t->max_rating > 0) {
+      const auto r = q.run("SELECT rating FROM ratings WHERE account_id = ? AND category = ?", {account, category_of(*t)});
+      const int rating = int(std::lround(r.empty() ? 1500.0 : sql_double(r[0][0], 1500)));
+      if ((t->min_rating > 0 && rating < t->min_rating) || (t->max_rating > 0 && rating > t->max_rating))
+        return void(out = JoinResult::RatingOutOfRange);
+    }
+    q.run("INSERT INTO tournament_players (tournament_id, account_id, joined_at, active) VALUES (?, ?, ?, 1)",
+          {id, account, now});
   });
   return out;
+}
+
+bool is_tournament_game(Store& store, const std::string& id, const std::string& game) {
+  bool found = false;
+  store.transact([&](Sql& q) { found = !q.run("SELECT 1 FROM games WHERE id = ? AND tournament = ?", {game, id}).empty(); });
+  return found;
+}
+
+void insert_swiss_round(Sql& q, const std::string& id, const std::vector<SwissPairingRow>& boards) {
+  for (const auto& b : boards)
+    q.run("INSERT INTO swiss_pairings (tournament_id, round, board, white_account, black_account, game_id, paired_at) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?)",
+          {id, int64_t(b.round), int64_t(b.board), b.white_account, b.black_account, b.game, b.paired_at});
+}
+
+void finish_tournament(Sql& q, const std::string& id, int64_t now) {
+  q.run("UPDATE tournaments SET ends_at = ? WHERE id = ? AND ends_at > ?", {now, id, now});
 }
 
 std::vector<std::string> running_arenas(Store& store, int64_t now) {
