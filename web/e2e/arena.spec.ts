@@ -6,20 +6,12 @@
 
 import { expectAccessible } from "./axe";
 import { expect, type Page, test } from "./fixtures";
-import { accountPage } from "./players";
+import { accountPage, GAME, gameId } from "./players";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
-
-const GAME = /\/game\/([a-z0-9]+)$/;
-
-function gameId(page: Page): string {
-  const m = GAME.exec(new URL(page.url()).pathname);
-  if (!m) throw new Error(`not a game page: ${page.url()}`);
-  return m[1] as string;
-}
 
 async function seatOf(page: Page, game: string, name: string): Promise<"white" | "black"> {
   const r = await page.request.get(`${server.url}/api/games/${game}`);
@@ -43,7 +35,7 @@ test("an arena: created, joined, games paired one after another without a click"
   await form.getByLabel("Duration in minutes").fill("20");
   await form.getByLabel("Starts in (minutes)").fill("0");
   await expectAccessible(ann, "the tournaments page with its form");
-  await form.getByRole("button", { name: "Create the arena" }).click();
+  await form.getByRole("button", { name: "Create the tournament" }).click();
   await expect(ann).toHaveURL(/\/tournament\/[a-z0-9]+$/);
   const arenaUrl = ann.url();
   const arenaId = arenaUrl.split("/").pop() as string;
@@ -114,7 +106,7 @@ test("an arena: created, joined, games paired one after another without a click"
   const guest = await guestCtx.newPage();
   await guest.goto(`${server.url}/tournaments`);
   await expect(guest.getByTestId("arena-row")).toHaveCount(1);
-  await expect(guest.getByRole("link", { name: "Log in to create an arena" })).toBeVisible();
+  await expect(guest.getByRole("link", { name: "Log in to create a tournament" })).toBeVisible();
   await expectAccessible(guest, "the tournaments page, a guest, dark");
   await guest.goto(arenaUrl);
   await expect(guest.getByTestId("arena-login")).toHaveText("Log in to join");

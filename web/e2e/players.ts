@@ -1,6 +1,6 @@
 // What the specs of games between accounts share: a browser context per player, registered
-// through the API, and a game opened from the player's list of games (/games, which keeps the
-// seat's token in the browser) and agreed to start.
+// through the API, a game opened from the player's list of games (/games, which keeps the
+// seat's token in the browser) and agreed to start, and the id of the game a page shows.
 import type { Browser, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
@@ -22,4 +22,14 @@ export async function openGame(page: Page, url: string, id: string): Promise<voi
   await page.goto(`${url}/games`);
   await page.locator(`a[href="/game/${id}"]`).click();
   await page.getByRole("button", { name: "Start", exact: true }).click();
+}
+
+/** A game page's address. */
+export const GAME = /\/game\/([a-z0-9]+)$/;
+
+/** The id of the game `page` shows; throws when it is not a game page. */
+export function gameId(page: Page): string {
+  const m = GAME.exec(new URL(page.url()).pathname);
+  if (!m) throw new Error(`not a game page: ${page.url()}`);
+  return m[1] as string;
 }

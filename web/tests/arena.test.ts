@@ -15,6 +15,7 @@ import {
 } from "../src/tournaments/arena";
 import { countdownText } from "../src/tournaments/Countdown";
 import { markTitle } from "../src/tournaments/Standings";
+import { type CellResult, cellMark, halfPoints } from "../src/tournaments/swiss";
 import { parseRoute } from "../src/ui/router";
 
 describe("arena countdown", () => {
@@ -58,16 +59,24 @@ describe("arena sheets", () => {
 
 describe("the create form", () => {
   const form = {
+    kind: "arena" as const,
     name: "  Hourly blitz ",
     variant: "normal" as const,
     clockMinutes: 3,
     incrementSeconds: 2,
     minutes: 60,
+    rounds: 5,
+    days: 0,
+    roundDays: 7,
     startsInMinutes: 5,
     rated: true,
+    entryCode: "",
+    minRating: 0,
+    maxRating: 0,
   };
   it("sends the clock in ms and the start in seconds", () => {
     assert.deepEqual(createRequest(form), {
+      kind: "arena",
       name: "Hourly blitz",
       variant: "normal",
       clock: { base_ms: 180000, increment_ms: 2000 },
@@ -75,17 +84,53 @@ describe("the create form", () => {
       starts_in_s: 300,
       rated: true,
     });
-    assert.equal(createRequest({ ...form, clockMinutes: 0.25 })?.clock.base_ms, 15000);
+    assert.deepEqual(createRequest({ ...form, clockMinutes: 0.25 })?.clock, { base_ms: 15000, increment_ms: 2000 });
+  });
+  it("sends a Swiss event's rounds, a correspondence one's days, and the entry conditions given", () => {
+    assert.deepEqual(createRequest({ ...form, kind: "swiss", entryCode: "club", minRating: 1400 }), {
+      kind: "swiss",
+      name: "Hourly blitz",
+      variant: "normal",
+      clock: { base_ms: 180000, increment_ms: 2000 },
+      rounds: 5,
+      starts_in_s: 300,
+      rated: true,
+      entry_code: "club",
+      min_rating: 1400,
+    });
+    const corr = createRequest({ ...form, kind: "swiss", days: 3, roundDays: 10 });
+    assert.deepEqual(corr?.clock, { days: 3 });
+    assert.equal(corr?.round_days, 10);
+    assert.equal(corr?.minutes, undefined);
   });
   it("refuses what the server would", () => {
     assert.equal(createRequest({ ...form, name: "x" }), null);
-    assert.equal(createRequest({ ...form, minutes: 19 }), null);
+    assert.equal(createRequest({ ...form, minutes: 9 }), null);
     assert.equal(createRequest({ ...form, minutes: 721 }), null);
     assert.equal(createRequest({ ...form, clockMinutes: 0 }), null);
     assert.equal(createRequest({ ...form, clockMinutes: 61 }), null);
     assert.equal(createRequest({ ...form, incrementSeconds: 61 }), null);
     assert.equal(createRequest({ ...form, startsInMinutes: 7 * 24 * 60 + 1 }), null);
     assert.equal(createRequest({ ...form, incrementSeconds: Number.NaN }), null);
+    assert.equal(createRequest({ ...form, kind: "swiss", rounds: 1 }), null);
+    assert.equal(createRequest({ ...form, kind: "swiss", rounds: 21 }), null);
+    assert.equal(createRequest({ ...form, kind: "swiss", days: 4 }), null);
+    assert.equal(createRequest({ ...form, kind: "swiss", days: 3, roundDays: 0 }), null);
+    assert.equal(createRequest({ ...form, minRating: 1800, maxRating: 1600 }), null);
+    assert.equal(createRequest({ ...form, entryCode: "x".repeat(41) }), null);
+  });
+});
+
+describe("a Swiss table", () => {
+  const cell = (result: CellResult) => ({ round: 1, result, opponent: "b", colour: "white" as const, game: "g" });
+  it("marks each round as a crosstable does", () => {
+    assert.deepEqual(
+      (["win", "draw", "loss", "bye", "void", "playing", "absent"] as const).map((r) => cellMark(cell(r))),
+      ["1", "½", "0", "+", "–", "*", "–"],
+    );
+  });
+  it("writes points with their half", () => {
+    assert.deepEqual([0, 0.5, 2, 2.5, 10.5].map(halfPoints), ["0", "½", "2", "2½", "10½"]);
   });
 });
 

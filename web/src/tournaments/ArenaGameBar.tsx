@@ -1,5 +1,5 @@
-// What a game of an arena adds to the game page: the way back to the arena, Berserk for a
-// player before their first decision (POST /api/tournaments/<id>/berserk: half the clock, no
+// What a game of a tournament adds to the game page: the way back to the tournament, Berserk
+// (in an arena, not in a Swiss event) for a player before their first decision (POST /api/tournaments/<id>/berserk: half the clock, no
 // increment, a point more for a win), and, once the game is over, the player's next game of
 // the arena as soon as it is paired (follow.ts). The server makes an arena's games, so a browser
 // may open one without its seat's token: the account's games give it (GET /api/account/games).
@@ -30,6 +30,18 @@ export function ArenaGameBar(props: {
 }) {
   const [berserked, setBerserked] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The tournament's kind: only an arena has berserk.
+  const [kind, setKind] = useState<string | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    arenas
+      .get(props.tournament)
+      .then((a) => !stopped && setKind(a.kind))
+      .catch(() => !stopped && setKind(null));
+    return () => {
+      stopped = true;
+    };
+  }, [props.tournament]);
   useArenaNotice(props.tournament, props.over);
   useNextArenaGame(props.tournament, props.game, props.over && props.seated);
   useEffect(() => {
@@ -63,7 +75,7 @@ export function ArenaGameBar(props: {
       <a href={`/tournament/${props.tournament}`} onClick={linkClick} data-testid="back-to-arena">
         {t("arena.back")}
       </a>
-      {props.canBerserk && !berserked ? (
+      {props.canBerserk && kind === "arena" && !berserked ? (
         <button
           type="button"
           class="berserk-button"

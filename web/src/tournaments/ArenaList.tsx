@@ -15,8 +15,10 @@ const GROUPS: ArenaStatus[] = ["running", "upcoming", "finished"];
 
 function When({ a, offset }: { a: ArenaSummary; offset: number }) {
   if (a.status === "upcoming") return <Countdown to={a.starts_at} offset={offset} kind="starts" />;
-  if (a.status === "running") return <Countdown to={a.ends_at} offset={offset} kind="ends" />;
-  return <>{new Date(a.ends_at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" })}</>;
+  if (a.status === "running" && a.kind === "swiss")
+    return <>{t("swiss.round_of", { round: a.round ?? 0, rounds: a.rounds ?? 0 })}</>;
+  if (a.status === "running") return <Countdown to={a.ends_at ?? 0} offset={offset} kind="ends" />;
+  return <>{new Date(a.ends_at ?? 0).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" })}</>;
 }
 
 function ArenaTable({ list, status, offset }: { list: ArenaSummary[]; status: ArenaStatus; offset: number }) {
@@ -44,7 +46,10 @@ function ArenaTable({ list, status, offset }: { list: ArenaSummary[]; status: Ar
                   <th scope="row">
                     <a href={`/tournament/${a.id}`} onClick={linkClick}>
                       {a.name}
-                    </a>
+                    </a>{" "}
+                    <span class="small muted">
+                      {a.kind === "swiss" ? t("swiss.kind", { rounds: a.rounds ?? 0 }) : t("arena.kind")}
+                    </span>
                   </th>
                   <td>{arenaClock(a.clock)}</td>
                   <td>{a.variant === "blitz" ? t("form.variant_blitz") : t("form.variant_normal")}</td>

@@ -101,7 +101,7 @@ export function StandingsTable({ rows, me }: { rows: Standing[]; me: string | nu
   );
 }
 
-export function Podium({ rows }: { rows: Standing[] }) {
+export function Podium({ rows }: { rows: Pick<Standing, "rank" | "name" | "account" | "points">[] }) {
   const top = rows.slice(0, 3);
   if (top.length === 0) return null;
   return (

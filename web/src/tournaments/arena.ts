@@ -1,25 +1,36 @@
-// The arenas' API (docs/api.md 2.7) and what the pages compute from it: the time control's
+// The tournaments' API (docs/api.md 2.7) and what the pages compute from it: the time control's
 // words, the countdown to the start or the end, a score sheet's marks, the form's request, and
-// when the page should take the player to a new game.
+// when the page should take the player to a new game. Swiss events' own shapes: swiss.ts.
 import { describeClock, request } from "../net/api";
 
 export type ArenaStatus = "upcoming" | "running" | "finished";
 export type Flag = "normal" | "streak" | "double" | "null";
 
 /** A tournament as listed (`Summary`). */
+export type TournamentClock = { base_ms: number; increment_ms: number } | { days: number };
+
 export interface ArenaSummary {
   id: string;
-  kind: "arena";
+  kind: "arena" | "swiss";
   name: string;
   variant: "normal" | "blitz";
-  clock: { base_ms: number; increment_ms: number };
+  clock: TournamentClock;
   rated: boolean;
   starts_at: number;
-  ends_at: number;
+  /** null for a Swiss event that has not finished (it ends with its last round). */
+  ends_at: number | null;
   status: ArenaStatus;
   players: number;
   /** "" for an event the server's schedule made. */
   created_by: string;
+  /** Whether joining asks for an entry code (the code is never shown). */
+  entry_code?: boolean;
+  min_rating?: number | null;
+  max_rating?: number | null;
+  /** Swiss: the rounds to play and the rounds paired so far. */
+  rounds?: number;
+  round?: number;
+  round_gap_ms?: number;
 }
 
 export interface SheetMark {
@@ -57,6 +68,7 @@ export interface Me {
 }
 
 export interface ArenaDetail extends ArenaSummary {
+  kind: "arena";
   now: number;
   standings: Standing[];
   pairings: Pairing[];
@@ -65,12 +77,20 @@ export interface ArenaDetail extends ArenaSummary {
 }
 
 export interface CreateArena {
+  kind: "arena" | "swiss";
   name: string;
   variant: "normal" | "blitz";
-  clock: { base_ms: number; increment_ms: number };
-  minutes: number;
+  clock: TournamentClock;
+  /** An arena's duration. */
+  minutes?: number;
+  /** A Swiss event's rounds, and for a correspondence one the days from a round to the next. */
+  rounds?: number;
+  round_days?: number;
   starts_in_s: number;
   rated: boolean;
+  entry_code?: string;
+  min_rating?: number;
+  max_rating?: number;
 }
 
 const enc = encodeURIComponent;
@@ -84,13 +104,18 @@ export const arenas = {
     }>("GET", `/api/tournaments?player=${encodeURIComponent(name)}`),
   create: (body: CreateArena) => request<ArenaSummary>("POST", "/api/tournaments", body),
   get: (id: string) => request<ArenaDetail>("GET", `/api/tournaments/${enc(id)}`),
-  join: (id: string) => request<{ joined: boolean }>("POST", `/api/tournaments/${enc(id)}/join`, {}),
+  join: (id: string, entryCode = "") =>
+    request<{ joined: boolean }>(
+      "POST",
+      `/api/tournaments/${enc(id)}/join`,
+      entryCode ? { entry_code: entryCode } : {},
+    ),
   withdraw: (id: string) => request<{ joined: boolean }>("POST", `/api/tournaments/${enc(id)}/withdraw`, {}),
   berserk: (id: string, game: string) => request<unknown>("POST", `/api/tournaments/${enc(id)}/berserk`, { game }),
 };
 
 /** The time control in the words of the other pages: "3 min + 2 s". */
-export function arenaClock(c: { base_ms: number; increment_ms: number }): string {
+export function arenaClock(c: TournamentClock): string {
   return describeClock(c);
 }
 
@@ -113,38 +138,63 @@ export function markClass(m: SheetMark): string {
   return `mark flag-${m.flag}${m.berserk ? " berserk" : ""}`;
 }
 
-/** The form's fields (minutes and seconds as typed) as the request; null when one is out of range. */
-export function createRequest(f: {
+/** The form's fields as typed. `days` > 0: a correspondence Swiss of that many days a move. */
+export interface ArenaForm {
+  kind: "arena" | "swiss";
   name: string;
   variant: "normal" | "blitz";
   clockMinutes: number;
   incrementSeconds: number;
   minutes: number;
+  rounds: number;
+  days: number;
+  roundDays: number;
   startsInMinutes: number;
   rated: boolean;
-}): CreateArena | null {
+  entryCode: string;
+  minRating: number;
+  maxRating: number;
+}
+
+const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14];
+
+/** The form's fields as the request; null when one is out of range (the server's ranges). */
+export function createRequest(f: ArenaForm): CreateArena | null {
   const name = f.name.trim();
+  const whole = (v: number, lo: number, hi: number) => Number.isInteger(v) && v >= lo && v <= hi;
+  const swiss = f.kind === "swiss";
+  const correspondence = swiss && f.days > 0;
   const ok =
     name.length >= 2 &&
     name.length <= 40 &&
-    f.clockMinutes >= 0.25 &&
-    f.clockMinutes <= 60 &&
-    f.incrementSeconds >= 0 &&
-    f.incrementSeconds <= 60 &&
-    Number.isInteger(f.minutes) &&
-    f.minutes >= 20 &&
-    f.minutes <= 720 &&
+    (correspondence
+      ? CORRESPONDENCE_DAYS.includes(f.days) && whole(f.roundDays, 1, 30)
+      : f.clockMinutes >= 0.25 && f.clockMinutes <= 60 && f.incrementSeconds >= 0 && f.incrementSeconds <= 60) &&
+    (swiss ? whole(f.rounds, 2, 20) : whole(f.minutes, 10, 720)) &&
     f.startsInMinutes >= 0 &&
-    f.startsInMinutes <= 7 * 24 * 60;
+    f.startsInMinutes <= 7 * 24 * 60 &&
+    f.entryCode.length <= 40 &&
+    whole(f.minRating, 0, 3500) &&
+    whole(f.maxRating, 0, 3500) &&
+    (f.minRating === 0 || f.maxRating === 0 || f.minRating <= f.maxRating);
   if (!ok) return null;
-  return {
+  const body: CreateArena = {
+    kind: f.kind,
     name,
     variant: f.variant,
-    clock: { base_ms: Math.round(f.clockMinutes * 60000), increment_ms: Math.round(f.incrementSeconds * 1000) },
-    minutes: f.minutes,
+    clock: correspondence
+      ? { days: f.days }
+      : { base_ms: Math.round(f.clockMinutes * 60000), increment_ms: Math.round(f.incrementSeconds * 1000) },
     starts_in_s: Math.round(f.startsInMinutes * 60),
     rated: f.rated,
   };
+  if (swiss) body.rounds = f.rounds;
+  else body.minutes = f.minutes;
+  if (correspondence) body.round_days = f.roundDays;
+  if (f.entryCode) body.entry_code = f.entryCode;
+  if (f.minRating) body.min_rating = f.minRating;
+  if (f.maxRating) body.max_rating = f.maxRating;
+  return body;
 }
 
 /**
@@ -153,8 +203,8 @@ export function createRequest(f: {
  * purpose) and other than the game being shown (`current`), unless the pairings say it is over
  * already; else null.
  */
-export function gameToFollow(
-  a: { me: Me | null; pairings: Pairing[] },
+export function gameToFollow<P extends { game: string | null; status: string }>(
+  a: { me: Me | null; pairings: P[] },
   seen: string | null,
   current: string | null = null,
 ): string | null {
