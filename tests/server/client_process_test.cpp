@@ -1,6 +1,6 @@
 // Processes around the server: `yinsh play --connect` (the terminal client) playing against a
 // WebSocket player on a live server, and scripts/cluster (PostgreSQL, two servers, nginx)
-// keeping a game going when the server of one player is killed.
+// keeping a game going when the server of one player is killed and running one arena.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -14,6 +14,7 @@
 
 #include "account_helpers.h"
 #include "game_driver.h"
+#include "site_helpers.h"
 #include "server/server.h"
 #include "test_server.h"
 
@@ -241,27 +242,70 @@ TEST(TerminalClient, ListsTheAccountsCorrespondenceGamesAndGoesOnToTheNext) {
   EXPECT_TRUE(no_game.wait_output("expected http://HOST:PORT/game/ID")) << no_game.output();
 }
 
-TEST(Cluster, AGameGoesOnThroughTheOtherServerWhenOneIsKilled) {
-  if (!fs::exists("/usr/sbin/nginx")) GTEST_SKIP() << "nginx is not installed (apt-get install nginx-light)";
-  bool pg = false;
-  for (const auto& d : fs::directory_iterator("/usr/lib/postgresql", fs::directory_options::skip_permission_denied))
-    pg = pg || fs::exists(d.path() / "bin" / "initdb");
-  if (!pg) GTEST_SKIP() << "PostgreSQL server binaries are not installed";
-  const fs::path dir = fs::temp_directory_path() / ("yinsh-cluster-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  const std::string script = std::string(YINSH_SOURCE_DIR) + "/scripts/cluster";
-  const std::string up = "YINSH=" + std::string(YINSH_BIN) + " " + script + " up " + dir.string() + " >" +
-                         dir.string() + ".log 2>&1";
-  ASSERT_EQ(std::system(up.c_str()), 0) << std::ifstream(dir.string() + ".log").rdbuf();
-  std::map<std::string, std::string> env;
-  {
-    std::ifstream in(dir / "cluster.env");
+namespace {
+
+// scripts/cluster up in a temporary directory (skipped without nginx or PostgreSQL's server
+// binaries), its ports and pids from cluster.env; down when it goes.
+class Cluster {
+ public:
+  Cluster() : dir_(fs::temp_directory_path() / ("yinsh-cluster-" + std::to_string(getpid()))) {
+    if (!fs::exists("/usr/sbin/nginx")) {
+      skip_ = "nginx is not installed (apt-get install nginx-light)";
+      return;
+    }
+    bool pg = false;
+    for (const auto& d : fs::directory_iterator("/usr/lib/postgresql", fs::directory_options::skip_permission_denied))
+      pg = pg || fs::exists(d.path() / "bin" / "initdb");
+    if (!pg) {
+      skip_ = "PostgreSQL server binaries are not installed";
+      return;
+    }
+    fs::remove_all(dir_);
+    const std::string up = "YINSH=" + std::string(YINSH_BIN) + " " + script_ + " up " + dir_.string() + " >" +
+                           dir_.string() + ".log 2>&1";
+    if (std::system(up.c_str()) != 0) return;
+    std::ifstream in(dir_ / "cluster.env");
     std::string line;
     while (std::getline(in, line))
-      if (const auto eq = line.find('='); eq != std::string::npos) env[line.substr(0, eq)] = line.substr(eq + 1);
+      if (const auto eq = line.find('='); eq != std::string::npos) env_[line.substr(0, eq)] = line.substr(eq + 1);
+    lb = uint16_t(std::stoi(env_["BALANCER"]));
+    a = uint16_t(std::stoi(env_["SERVER_A"]));
+    b = uint16_t(std::stoi(env_["SERVER_B"]));
   }
-  const uint16_t lb = uint16_t(std::stoi(env["BALANCER"])), a = uint16_t(std::stoi(env["SERVER_A"])),
-                 b = uint16_t(std::stoi(env["SERVER_B"]));
+  ~Cluster() {
+    if (!skip_.empty()) return;
+    if (lb) down();
+    fs::remove_all(dir_);
+    fs::remove(dir_.string() + ".log");
+  }
+  const std::string& skip_reason() const { return skip_; }
+  std::string log() const {
+    std::ifstream in(dir_.string() + ".log");
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  pid_t pid(const std::string& server) { return pid_t(std::stoi(env_["PID_" + server])); }
+  // Stops everything; true when scripts/cluster down says so.
+  bool down() {
+    const std::string cmd = script_ + " down " + dir_.string() + " >>" + dir_.string() + ".log 2>&1";
+    const bool ok = std::system(cmd.c_str()) == 0 && !fs::exists(dir_ / "cluster.env");
+    lb = 0;
+    return ok;
+  }
+  uint16_t lb = 0, a = 0, b = 0;  // the balancer and the two servers; 0 when it did not come up
+
+ private:
+  fs::path dir_;
+  std::string script_ = std::string(YINSH_SOURCE_DIR) + "/scripts/cluster", skip_;
+  std::map<std::string, std::string> env_;
+};
+
+}  // namespace
+
+TEST(Cluster, AGameGoesOnThroughTheOtherServerWhenOneIsKilled) {
+  Cluster c;
+  if (!c.skip_reason().empty()) GTEST_SKIP() << c.skip_reason();
+  ASSERT_NE(c.lb, 0) << c.log();
+  const uint16_t lb = c.lb, a = c.a, b = c.b;
   {
     // Created and joined through the balancer; White plays on server A, Black on server B.
     const auto seats = create_two_seat_game(lb);
@@ -272,7 +316,7 @@ TEST(Cluster, AGameGoesOnThroughTheOtherServerWhenOneIsKilled) {
     play_random(*white, black, {white.get(), &black}, rng, 20);
     ASSERT_EQ(black.decisions.size(), 20u);
     // Server A dies; White comes back through the balancer, which skips the dead server.
-    kill(pid_t(std::stoi(env["PID_A"])), SIGKILL);
+    kill(c.pid("A"), SIGKILL);
     white = std::make_unique<Follower>(lb, seats.id, seats.white);
     ASSERT_EQ(white->role, "white");
     EXPECT_EQ(white->decisions, black.decisions);
@@ -303,9 +347,58 @@ TEST(Cluster, AGameGoesOnThroughTheOtherServerWhenOneIsKilled) {
     }
     EXPECT_EQ(refused, 0);
   }
-  const std::string down = script + " down " + dir.string() + " >>" + dir.string() + ".log 2>&1";
-  EXPECT_EQ(std::system(down.c_str()), 0);
-  EXPECT_FALSE(fs::exists(dir / "cluster.env"));
-  fs::remove_all(dir);
-  fs::remove(dir.string() + ".log");
+  EXPECT_TRUE(c.down()) << c.log();
+}
+
+// One arena on a site of two servers behind nginx (docs/server.md "One site"): accounts made,
+// the arena created and joined, and its games resigned, all through the balancer; both
+// servers and the balancer show one standings; each player is paired once a wave.
+TEST(Cluster, AnArenaBehindTheBalancerHasOneStandings) {
+  Cluster c;
+  if (!c.skip_reason().empty()) GTEST_SKIP() << c.skip_reason();
+  ASSERT_NE(c.lb, 0) << c.log();
+  std::map<std::string, std::string> sessions;
+  for (const char* name : {"ann", "ben", "cid", "dot"}) sessions[name] = account(c.lb, name);
+  const json body = {{"name", "Site arena"}, {"clock", {{"base_ms", 180000}, {"increment_ms", 2000}}},
+                     {"minutes", 30}, {"starts_in_s", 0}};
+  const auto made = http_request(c.lb, http::verb::post, "/api/tournaments", body.dump(), cookie(sessions["ann"]));
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string path = "/api/tournaments/" + made.body["id"].get<std::string>();
+  for (const auto& [name, session] : sessions)
+    EXPECT_EQ(http_request(c.lb, http::verb::post, path + "/join", "{}", cookie(session)).status, 200) << name;
+  auto standings = [&](uint16_t at) { return http_request(at, http::verb::get, path).body; };
+  auto all_playing = [&](size_t games) {
+    const json s = standings(c.lb);
+    for (const json& r : s["standings"])
+      if (r["playing"].is_null()) return false;
+    return s["pairings"].size() == games;
+  };
+  ASSERT_TRUE(eventually([&] { return all_playing(2); })) << standings(c.lb).dump();
+  const json first = standings(c.a);
+  EXPECT_EQ(first["standings"], standings(c.b)["standings"]);
+  EXPECT_EQ(first["pairings"], standings(c.b)["pairings"]);
+
+  // Black resigns both games through the balancer; the next wave pairs everyone once more.
+  for (const json& p : first["pairings"]) {
+    const std::string black = p["black"];
+    const json mine = http_request(c.lb, http::verb::get, "/api/account/games", "", cookie(sessions[black])).body;
+    std::string token;
+    for (const json& g : mine["games"])
+      if (g["id"] == p["game"]) token = g["seat_token"];
+    ASSERT_FALSE(token.empty()) << mine.dump();
+    Follower f(c.lb, p["game"], token);
+    f.ws.send({{"type", "resign"}});
+    ASSERT_TRUE(f.wait_event("game_over"));
+  }
+  ASSERT_TRUE(eventually([&] { return all_playing(4); }, 30000)) << standings(c.lb).dump();
+  const json second = standings(c.b);
+  EXPECT_EQ(second["standings"], standings(c.a)["standings"]);
+  EXPECT_EQ(second["standings"], standings(c.lb)["standings"]);
+  std::map<std::string, int> games_of;
+  for (const json& p : second["pairings"]) ++games_of[p["white"]], ++games_of[p["black"]];
+  for (const auto& [name, session] : sessions) EXPECT_EQ(games_of[name], 2) << name;
+  std::map<std::string, int> points;  // White won each game of the first wave
+  for (const json& p : first["pairings"]) points[p["white"]] = 2, points[p["black"]] = 0;
+  for (const json& r : second["standings"]) EXPECT_EQ(r["points"], points[r["name"]]) << r.dump();
+  EXPECT_TRUE(c.down()) << c.log();
 }
