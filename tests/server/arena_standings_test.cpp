@@ -9,6 +9,7 @@
 
 #include "server/tournaments/arena_schedule.h"
 #include "server/tournaments/arena_standings.h"
+#include "server/tournaments/swiss_event.h"
 
 namespace yinsh::server {
 namespace {
@@ -135,8 +136,14 @@ TEST(ArenaScheduleText, IsReadOrRefusedWithItsReason) {
   EXPECT_EQ(daily->clock, (ClockSpec{30000, 0}));
   EXPECT_EQ(daily->variant, Variant::Blitz);
   EXPECT_EQ(daily->name(), "Daily 0.5+0 blitz arena");
+  auto weekly = parse_arena_schedule("10080/10+5/swiss7", &why);
+  ASSERT_TRUE(weekly) << why;
+  EXPECT_EQ(weekly->rounds, 7);
+  EXPECT_EQ(weekly->minutes, 0);
+  EXPECT_EQ(weekly->name(), "Weekly 10+5 Swiss (7 rounds)");
   for (const char* bad : {"", "60", "60/3+2", "60/3/55", "5/3+2/5", "60/3+2/90", "60/3+2/55/fast", "60/0+2/55",
-                          "60/3+2.5/55", "60/3+2/55/blitz/x", "x/3+2/55", "60/3+2/55 "}) {
+                          "60/3+2.5/55", "60/3+2/55/blitz/x", "x/3+2/55", "60/3+2/55 ", "60/3+2/swiss1",
+                          "60/3+2/swiss21", "60/3+2/swiss", "60/3+2/swiss5.5"}) {
     why.clear();
     EXPECT_FALSE(parse_arena_schedule(bad, &why)) << bad;
     EXPECT_NE(why.find("EVERY/BASE+INC/MINUTES"), std::string::npos) << bad;
@@ -150,6 +157,11 @@ TEST(ArenaScheduleText, SlotsAreTheOneUnderWayAndTheNext) {
   EXPECT_EQ(arena_slots(s, t + 10 * 60000), (std::vector<int64_t>{t, t + hour}));
   EXPECT_EQ(arena_slots(s, t + 56 * 60000), (std::vector<int64_t>{t + hour})) << "the slot's arena has ended";
   EXPECT_NE(s.key(t), s.key(t + hour));
+  // A Swiss event's slot is under way while it may still wait for its players.
+  const auto swiss = *parse_arena_schedule("60/3+2/swiss5", &why);
+  EXPECT_EQ(arena_slots(swiss, t + 5 * 60000), (std::vector<int64_t>{t, t + hour}));
+  EXPECT_EQ(arena_slots(swiss, t + kSwissStartGraceMs), (std::vector<int64_t>{t + hour}));
+  EXPECT_NE(swiss.key(t), s.key(t));
 }
 
 }  // namespace

@@ -245,6 +245,24 @@ TEST_F(ArenaTest, ScheduledArenasAreMadeOncePerSlotWhicheverServerMakesThem) {
   clock.advance(3600000);  // an hour later: the next slot is under way, the one after it is made
   EXPECT_TRUE(eventually([&] { return scheduled(srv->port()) == expected + 1; }));
 
+  // A Swiss schedule: the week's event, a Swiss of 7 rounds, made once too.
+  auto swiss = arena_options((dir.path() / "games.db").string());
+  swiss.arena_schedule = {"10080/10+5/swiss7"};
+  srv.reset();
+  srv = start_test_server(swiss);
+  ASSERT_TRUE(srv);
+  auto weekly = [&] {
+    int n = 0;
+    const json list = http_request(srv->port(), verb::get, "/api/tournaments").body["tournaments"];
+    for (const json& t : list)
+      if (t["name"] == "Weekly 10+5 Swiss (7 rounds)" && t["kind"] == "swiss" && t["rounds"] == 7) ++n;
+    return n;
+  };
+  EXPECT_TRUE(eventually([&] { return weekly() >= 1; })) << http_request(srv->port(), verb::get, "/api/tournaments").text;
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const int weeks = weekly();
+  EXPECT_EQ(weeks, int(server::arena_slots(*server::parse_arena_schedule("10080/10+5/swiss7", &why), clock.now()).size()));
+
   // A bad schedule stops the server from starting, with the reason.
   auto bad = arena_options((dir.path() / "other.db").string());
   bad.arena_schedule = {"60/3+2"};

@@ -80,7 +80,8 @@ void ArenaDirector::make_scheduled(int64_t now) {
       t.clock = s.clock;
       t.rated = true;
       t.starts_at = slot;
-      t.ends_at = slot + int64_t(s.minutes) * 60000;
+      t.ends_at = slot + (s.rounds > 0 ? kSwissOpenEndMs : int64_t(s.minutes) * 60000);
+      if (s.rounds > 0) t.kind = "swiss", t.rounds = s.rounds;
       std::string why;
       if (create_arena(store_, t, key, now, 0, &why) || why == "duplicate") scheduled_.insert(key);
     }

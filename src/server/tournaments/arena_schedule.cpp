@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/notation.h"
+#include "server/tournaments/swiss_event.h"
 
 namespace yinsh::server {
 namespace {
@@ -29,12 +30,15 @@ std::string ArenaSchedule::name() const {
                            : every_min == 1440  ? "Daily"
                            : every_min == 10080 ? "Weekly"
                                                 : "Every " + std::to_string(every_min) + " min";
-  return when + " " + clock_text(clock) + (variant == Variant::Blitz ? " blitz" : "") + " arena";
+  const std::string blitz = variant == Variant::Blitz ? " blitz" : "";
+  if (rounds > 0) return when + " " + clock_text(clock) + blitz + " Swiss (" + std::to_string(rounds) + " rounds)";
+  return when + " " + clock_text(clock) + blitz + " arena";
 }
 
 std::string ArenaSchedule::key(int64_t slot) const {
+  const std::string length = rounds > 0 ? "swiss" + std::to_string(rounds) : std::to_string(minutes);
   return std::to_string(every_min) + "/" + std::to_string(clock.base_ms) + "+" + std::to_string(clock.inc_ms) + "/" +
-         std::to_string(minutes) + "/" + std::string(to_string(variant)) + "@" + std::to_string(slot);
+         length + "/" + std::string(to_string(variant)) + "@" + std::to_string(slot);
 }
 
 std::optional<ArenaSchedule> parse_arena_schedule(std::string_view text, std::string* why) {
@@ -46,7 +50,7 @@ std::optional<ArenaSchedule> parse_arena_schedule(std::string_view text, std::st
     at = slash + 1;
   }
   const auto fail = [&](std::string w) {
-    *why = "arena schedule \"" + std::string(text.substr(0, 60)) + "\": " + w + " (EVERY/BASE+INC/MINUTES[/blitz], e.g. 60/3+2/55)";
+    *why = "arena schedule \"" + std::string(text.substr(0, 60)) + "\": " + w + " (EVERY/BASE+INC/MINUTES[/blitz], e.g. 60/3+2/55, or EVERY/BASE+INC/swissN[/blitz])";
     return std::nullopt;
   };
   if (parts.size() != 3 && parts.size() != 4) return fail("three or four parts separated by /");
@@ -58,8 +62,14 @@ std::optional<ArenaSchedule> parse_arena_schedule(std::string_view text, std::st
   if (plus == std::string_view::npos || !number(parts[1].substr(0, plus), &base) || !number(parts[1].substr(plus + 1), &inc) ||
       base < 0.25 || base > 60 || inc < 0 || inc > 60 || inc != std::floor(inc))
     return fail("BASE+INC: minutes from 0.25 to 60, then whole seconds from 0 to 60");
-  if (!number(parts[2], &minutes) || minutes != std::floor(minutes) || minutes < 10 || minutes > std::min(720.0, every))
+  double rounds = 0;
+  if (parts[2].substr(0, 5) == "swiss") {
+    if (!number(parts[2].substr(5), &rounds) || rounds != std::floor(rounds) || rounds < 2 || rounds > 20)
+      return fail("swissN: N whole rounds from 2 to 20");
+  } else if (!number(parts[2], &minutes) || minutes != std::floor(minutes) || minutes < 10 ||
+             minutes > std::min(720.0, every)) {
     return fail("MINUTES: whole minutes from 10 to 720, no longer than EVERY");
+  }
   if (parts.size() == 4) {
     if (parts[3] != "blitz") return fail("the fourth part, when given, is blitz");
     s.variant = Variant::Blitz;
@@ -67,6 +77,7 @@ std::optional<ArenaSchedule> parse_arena_schedule(std::string_view text, std::st
   s.every_min = int(every);
   s.clock = ClockSpec{int64_t(std::llround(base * 60000)), int64_t(inc) * 1000};
   s.minutes = int(minutes);
+  s.rounds = int(rounds);
   return s;
 }
 
@@ -74,7 +85,8 @@ std::vector<int64_t> arena_slots(const ArenaSchedule& s, int64_t now) {
   const int64_t every = int64_t(s.every_min) * 60000;
   const int64_t slot = now / every * every;
   std::vector<int64_t> out;
-  if (now < slot + int64_t(s.minutes) * 60000) out.push_back(slot);
+  const int64_t under_way = s.rounds > 0 ? kSwissStartGraceMs : int64_t(s.minutes) * 60000;
+  if (now < slot + under_way) out.push_back(slot);
   out.push_back(slot + every);
   return out;
 }

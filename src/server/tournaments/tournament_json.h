@@ -22,9 +22,6 @@ json swiss_json(const ArenaData& s, const Identity& who, int64_t now);
 // `account`'s place in the tournament (rank, points, games), or null when they did not join.
 json tournament_result_json(const ArenaData& t, const std::string& account);
 
-// A Swiss event's open end: its ends_at until it finishes.
-constexpr int64_t kSwissOpenEndMs = int64_t(100) * 365 * kDayMs;
-
 // The body of POST /api/tournaments read into a row (created_by left to the caller), or
 // nullopt and the reason it is refused.
 std::optional<TournamentRow> read_new_tournament(std::string_view body, int64_t now, std::string* why);

@@ -47,6 +47,9 @@ struct TournamentRow {
   }
 };
 
+// A Swiss event's ends_at until it finishes: this long after its start.
+constexpr int64_t kSwissOpenEndMs = int64_t(100) * 365 * kDayMs;
+
 struct ArenaEntrant {
   std::string account, name;
   int64_t joined_at = 0;
