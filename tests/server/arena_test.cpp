@@ -208,6 +208,48 @@ TEST_F(ArenaTest, NothingIsPairedAfterTheEndAndBadRequestsChangeNothing) {
   EXPECT_EQ(reported(a), recompute(port, a));
 }
 
+// A tournament's chat: lines of logged-in players, oldest first, at most 5 in 10 s each;
+// removed by their writer (or a moderator), never by someone else; bad lines change nothing.
+TEST_F(ArenaTest, TheChatKeepsItsLinesAndLetsOnlyTheirWriterRemoveThem) {
+  const std::string id = create(port, sessions["alice"]);
+  const std::string chat = "/api/tournaments/" + id + "/chat";
+  auto lines = [&] { return http_request(port, verb::get, chat).body["lines"]; };
+  EXPECT_EQ(lines(), json::array());
+  EXPECT_EQ(http_request(port, verb::post, chat, R"({"text":"hi"})").status, 401) << "a guest";
+  auto said = http_request(port, verb::post, chat, R"({"text":"  good luck  "})", cookie(sessions["alice"]));
+  ASSERT_EQ(said.status, 201) << said.text;
+  EXPECT_EQ(said.body["text"], "good luck");
+  EXPECT_EQ(said.body["name"], "alice");
+  clock.advance(1);
+  EXPECT_EQ(http_request(port, verb::post, chat, R"({"text":"<b>thanks</b>"})", cookie(sessions["bob"])).status, 201);
+  for (const std::string& bad : {std::string("{}"), std::string(R"({"text":"   "})"), std::string(R"({"text":7})"),
+                                 std::string("text"), json{{"text", std::string(501, 'x')}}.dump()})
+    EXPECT_EQ(http_request(port, verb::post, chat, bad, cookie(sessions["bob"])).status, 400) << bad;
+  EXPECT_EQ(http_request(port, verb::post, "/api/tournaments/nosuchthing1/chat", R"({"text":"x"})", cookie(sessions["bob"])).status,
+            404);
+  json now = lines();
+  ASSERT_EQ(now.size(), 2u);
+  EXPECT_EQ(now[0]["text"], "good luck");
+  EXPECT_EQ(now[1]["text"], "<b>thanks</b>") << "kept as written: the page shows it as text";
+
+  // Five lines in ten seconds, then 429 until the window has passed.
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(http_request(port, verb::post, chat, R"({"text":"spam"})", cookie(sessions["bob"])).status, 201);
+  EXPECT_EQ(http_request(port, verb::post, chat, R"({"text":"spam"})", cookie(sessions["bob"])).status, 429);
+  clock.advance(10001);
+  EXPECT_EQ(http_request(port, verb::post, chat, R"({"text":"later"})", cookie(sessions["bob"])).status, 201);
+
+  const std::string line = now[0]["id"];
+  EXPECT_EQ(http_request(port, verb::post, chat + "/" + line + "/delete", "", cookie(sessions["bob"])).status, 403);
+  EXPECT_EQ(http_request(port, verb::post, chat + "/" + line + "/delete", "", cookie(sessions["alice"])).status, 200);
+  EXPECT_EQ(http_request(port, verb::post, chat + "/" + line + "/delete", "", cookie(sessions["alice"])).status, 404);
+  EXPECT_EQ(http_request(port, verb::post, chat + "/x/y/delete", "", cookie(sessions["alice"])).status, 404);
+  now = lines();
+  ASSERT_EQ(now.size(), 6u);
+  EXPECT_EQ(now[0]["text"], "<b>thanks</b>");
+  EXPECT_EQ(now[5]["text"], "later");
+}
+
 // Scheduled arenas: every server of the site makes the schedule's arenas (the one under way and
 // the next), each slot's exactly once, also after a restart (the slot's key is unique).
 TEST_F(ArenaTest, ScheduledArenasAreMadeOncePerSlotWhicheverServerMakesThem) {

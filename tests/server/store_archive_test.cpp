@@ -61,6 +61,11 @@ class RandomDatabase {
               "'Swiss', 'normal', 172800000, 0, 1, ?, ?, '', ?, 5, ?, 'digest', 1400, 0)",
               {int64_t(1700000000000), int64_t(1700000000000 + 9 * 86400000LL), int64_t(1699999999000),
                int64_t(more(50) ? 7 * 86400000LL : 0)});
+      for (size_t i = 0; i < accounts_.size(); ++i)
+        if (more(30))
+          sql.run("INSERT INTO tournament_chat VALUES (?, 'swissxxxxxxx', ?, ?, ?, ?)",
+                  {std::string("chatline") + std::to_string(i), accounts_[i], std::string("gl \"hf\" ✓"),
+                   int64_t(1700000000000 + int64_t(i)), int64_t(more(20))});
       for (size_t i = 0; i + 1 < accounts_.size(); i += 2)
         sql.run("INSERT INTO swiss_pairings VALUES ('swissxxxxxxx', 1, ?, ?, ?, ?, 1700000000000)",
                 {int64_t(i / 2), accounts_[i], more(20) ? std::string() : accounts_[i + 1],

@@ -280,6 +280,11 @@ TEST_F(SwissTest, TwoServersOnOnePostgresPairEachRoundOnce) {
   EXPECT_EQ(r1.size(), 3u);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // both directors tick on
   EXPECT_EQ(arena(a->port(), id)["standings"], arena(b->port(), id)["standings"]);
+  // The chat is the site's: a line written on one server is read on the other.
+  EXPECT_EQ(http_request(a->port(), verb::post, "/api/tournaments/" + id + "/chat", R"({"text":"gl"})", cookie(sessions["ann"]))
+                .status,
+            201);
+  EXPECT_EQ(http_request(b->port(), verb::get, "/api/tournaments/" + id + "/chat").body["lines"][0]["text"], "gl");
   finish(b->port(), r1);
   clock.advance(10001);
   const json r2 = wait_round(a->port(), id, 2);

@@ -2,8 +2,8 @@
 // entry code, two rounds, starting at once; a wrong code is refused with the reason, the right
 // one lets both in; the second player's joining pairs round 1 and both are taken to the game
 // without a click; after a resignation and the pause, round 2 pairs them again with the colours
-// swapped, and after its end the event is finished: the table's marks and points, the podium.
-// The page passes axe.
+// swapped, and after its end the event is finished: the table's marks and points, the podium,
+// and a chat line read by the other player as written (as text). The page passes axe.
 
 import { expectAccessible } from "./axe";
 import { expect, type Page, test } from "./fixtures";
@@ -92,5 +92,12 @@ test("a Swiss event: an entry code, two rounds paired one after the other, a fin
   await expect(sue.nth(1)).toHaveAttribute("data-result", "loss");
   await expect(ann.getByTestId("podium")).toBeVisible();
   await expect(ann.getByTestId("swiss-board")).toHaveCount(1);
+
+  // The tournament's chat: Sue writes, Tom reads it on his page of the event.
+  await ann.getByLabel("Your message").fill("gg <b>tom</b>");
+  await ann.getByRole("button", { name: "Send" }).click();
+  await expect(ann.getByTestId("chat-line")).toHaveCount(1);
+  await ben.goto(eventUrl);
+  await expect(ben.getByTestId("chat-line")).toContainText("sue: gg <b>tom</b>");
   await expectAccessible(ann, "a finished Swiss event's page");
 });

@@ -50,8 +50,8 @@ const Table kEmail{"account_email",
 const Table kConditional{"conditional_lines",
                          {{"game_id", T}, {"seat", T}, {"base_ply", I}, {"history", T}, {"lines", T}, {"stored_at", I}}};
 const Table kVacations{"vacations", {{"account_id", T}, {"starts_at", I}, {"ends_at", I}}};
-// Tournaments, who joined them and a Swiss event's pairings (not the pairing lease, which is
-// one running server's).
+// Tournaments, who joined them, a Swiss event's pairings and a tournament's chat (not the
+// pairing lease, which is one running server's).
 const Table kTournaments{"tournaments",
                          {{"id", T}, {"kind", T}, {"name", T}, {"variant", T}, {"base_ms", I}, {"inc_ms", I},
                           {"rated", I}, {"starts_at", I}, {"ends_at", I}, {"created_by", T}, {"created_at", I},
@@ -62,8 +62,10 @@ const Table kEntrants{"tournament_players",
 const Table kSwissPairings{"swiss_pairings",
                            {{"tournament_id", T}, {"round", I}, {"board", I}, {"white_account", T},
                             {"black_account", T}, {"game_id", T}, {"paired_at", I}}};
+const Table kTournamentChat{"tournament_chat",
+                            {{"id", T}, {"tournament_id", T}, {"account_id", T}, {"text", T}, {"at", I}, {"deleted", I}}};
 const Table* const kTables[] = {&kAccounts, &kRatings, &kEmail, &kVacations, &kTournaments, &kEntrants, &kSwissPairings,
-                                &kGames, &kEvents, &kReports, &kHistory, &kConditional};
+                                &kTournamentChat, &kGames, &kEvents, &kReports, &kHistory, &kConditional};
 
 const Table* find_table(const std::string& name) {
   for (const Table* t : kTables)
@@ -155,6 +157,7 @@ ArchiveCounts export_archive(Store& store, int64_t since_ms, std::ostream& out) 
     write_rows(sql, kTournaments, "ORDER BY id", {}, out, counts);
     write_rows(sql, kEntrants, "ORDER BY tournament_id, account_id", {}, out, counts);
     write_rows(sql, kSwissPairings, "ORDER BY tournament_id, round, board", {}, out, counts);
+    write_rows(sql, kTournamentChat, "ORDER BY tournament_id, at, id", {}, out, counts);
     for (const auto& g : sql.run("SELECT id FROM games WHERE created_at >= ? ORDER BY created_at, id", {since_ms})) {
       const std::string id = sql_text(g[0]);
       write_rows(sql, kGames, "WHERE id = ?", {id}, out, counts);
@@ -235,7 +238,7 @@ ArchiveImport import_archive(Store& store, std::istream& in, const std::string& 
     }
     flush_game();
     if (t != &kAccounts && t != &kRatings && t != &kEmail && t != &kReports && t != &kVacations && t != &kTournaments &&
-        t != &kEntrants && t != &kSwissPairings) {
+        t != &kEntrants && t != &kSwissPairings && t != &kTournamentChat) {
       reject(at + ": a row of " + t->name + " outside its game");
       continue;
     }

@@ -152,7 +152,7 @@ const std::vector<std::vector<std::string>>& migrations() {
           "ALTER TABLE games ADD COLUMN berserk INTEGER NOT NULL DEFAULT 0",
           "CREATE INDEX games_by_tournament ON games(tournament)",
       },
-      // 12: Swiss events and entry conditions (server/tournaments): a Swiss event's number of
+      // 12: Swiss events, entry conditions and chat (server/tournaments): a Swiss event's number of
       // rounds and the least time from one round's start to the next (0 for arenas); an
       // event's entry code (its digest, '' for none) and rating range (0: no bound); and each
       // round's pairings as they were made (board 0 first; black_account '' is the bye, whose
@@ -167,6 +167,11 @@ const std::vector<std::vector<std::string>>& migrations() {
           "round INTEGER NOT NULL, board INTEGER NOT NULL, white_account TEXT NOT NULL, "
           "black_account TEXT NOT NULL DEFAULT '', game_id TEXT NOT NULL DEFAULT '', paired_at BIGINT NOT NULL, "
           "PRIMARY KEY (tournament_id, round, board))",
+          // A tournament's chat: each line with its writer, kept when removed (deleted 1).
+          "CREATE TABLE tournament_chat (id TEXT PRIMARY KEY, tournament_id TEXT NOT NULL REFERENCES tournaments(id), "
+          "account_id TEXT NOT NULL REFERENCES accounts(id), text TEXT NOT NULL, at BIGINT NOT NULL, "
+          "deleted INTEGER NOT NULL DEFAULT 0)",
+          "CREATE INDEX tournament_chat_by_time ON tournament_chat(tournament_id, at)",
       },
   };
   return list;

@@ -11,6 +11,7 @@
 #include "server/store/store_reply.h"
 #include "server/tournaments/arena_director.h"
 #include "accounts/password.h"
+#include "server/tournaments/tournament_chat.h"
 #include "server/tournaments/tournament_host.h"
 #include "server/tournaments/tournament_json.h"
 
@@ -94,6 +95,52 @@ struct TournamentsApi::Impl {
     return reply(200, {{"games", std::move(list)}});
   }
 
+  HttpReply chat(const std::string& id) {
+    const auto lines = chat_lines(store, id);
+    if (!lines) return http_error(404, "tournament_not_found", "no tournament " + id);
+    json list = json::array();
+    for (const auto& l : *lines) list.push_back(l.to_json());
+    return reply(200, {{"lines", std::move(list)}});
+  }
+
+  // A chat line: {"text": "..."} from a logged-in player who is not muted.
+  HttpReply say(const std::string& id, const Identity& who, const std::string& body) {
+    if (who.guest()) return http_error(401, "not_logged_in", "log in to chat");
+    if (who.muted) return http_error(403, "muted", "you may not chat");
+    const json j = json::parse(body, nullptr, false);
+    if (!j.is_object() || !j.contains("text") || !j["text"].is_string())
+      return http_error(400, "bad_request", "the body must be {\"text\": \"...\"}");
+    const std::string& raw = j["text"].get_ref<const std::string&>();
+    const std::string text = clean_text(raw, kChatLineChars);
+    if (char_count(text) == 0 || char_count(raw) > kChatLineChars)
+      return http_error(400, "bad_request", "text: 1 to " + std::to_string(kChatLineChars) + " characters");
+    TournamentChatLine line;
+    switch (post_chat(store, id, who, text, host.now(), &line)) {
+      case ChatPost::NoTournament:
+        return http_error(404, "tournament_not_found", "no tournament " + id);
+      case ChatPost::TooFast:
+        return http_error(429, "too_fast", "at most " + std::to_string(kChatLinesPerWindow) + " lines in " +
+                                               std::to_string(kChatWindowMs / 1000) + " seconds");
+      case ChatPost::Ok:
+        break;
+    }
+    return reply(201, line.to_json());
+  }
+
+  // Removes a chat line: its writer's, or any for an admin.
+  HttpReply unsay(const std::string& id, const Identity& who, const std::string& line) {
+    if (who.guest()) return http_error(401, "not_logged_in", "log in to chat");
+    switch (delete_chat(store, id, line, who)) {
+      case ChatDelete::NoLine:
+        return http_error(404, "unknown_chat_line", "no chat line " + line.substr(0, 20) + " in this tournament");
+      case ChatDelete::NotAllowed:
+        return http_error(403, "not_allowed", "only its writer or a moderator may remove a line");
+      case ChatDelete::Ok:
+        break;
+    }
+    return reply(200, {{"ok", true}});
+  }
+
   // Join (body: {} or {"entry_code": "..."}) or withdraw.
   HttpReply join(const std::string& id, const Identity& who, bool active, const std::string& body) {
     if (who.guest()) return http_error(401, "not_logged_in", "log in to play in a tournament");
@@ -137,8 +184,13 @@ bool TournamentsApi::route(const ApiRequest& req, const HttpDone& done) {
   std::string id = rest.substr(0, rest.find('/'));
   const std::string act = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
   const bool get = req.method == "GET", post = req.method == "POST";
-  const bool known = (id.empty() && (get || post)) || (!id.empty() && (act.empty() || act == "games") && get) ||
-                     (!id.empty() && post && (act == "join" || act == "withdraw" || act == "berserk"));
+  // chat/<line>/delete: the line's id between the two
+  const bool chat_delete = act.rfind("chat/", 0) == 0 && act.size() > 12 && act.substr(act.size() - 7) == "/delete" &&
+                           act.find('/', 5) == act.size() - 7;
+  const bool known = (id.empty() && (get || post)) ||
+                     (!id.empty() && (act.empty() || act == "games" || act == "chat") && get) ||
+                     (!id.empty() && post &&
+                      (act == "join" || act == "withdraw" || act == "berserk" || act == "chat" || chat_delete));
   if (!known) {
     done(http_error(404, "not_found", "no such tournament route: " + req.method + " " + path.substr(0, 80)));
     return true;
@@ -153,6 +205,10 @@ bool TournamentsApi::route(const ApiRequest& req, const HttpDone& done) {
     if (id.empty()) return impl->run([impl, who, body] { return impl->create(who, body); }, done);
     if (act.empty()) return impl->run([impl, id, who] { return impl->get(id, who); }, done);
     if (act == "games") return impl->run([impl, id] { return impl->games(id); }, done);
+    if (act == "chat" && get) return impl->run([impl, id] { return impl->chat(id); }, done);
+    if (act == "chat") return impl->run([impl, id, who, body] { return impl->say(id, who, body); }, done);
+    if (act.rfind("chat/", 0) == 0)
+      return impl->run([impl, id, who, line = act.substr(5, act.size() - 12)] { return impl->unsay(id, who, line); }, done);
     if (act == "join" || act == "withdraw")
       return impl->run([impl, id, who, body, join = act == "join"] { return impl->join(id, who, join, body); }, done);
     // berserk: {"game": "<id>"}, one of this arena's games

@@ -1,4 +1,4 @@
-// TournamentsApi: the arenas' HTTP routes (docs/api.md 2.7), version 1.
+// TournamentsApi: the tournaments' HTTP routes (docs/api.md 2.7), version 1.
 //   GET  /api/tournaments                   upcoming, running and recently finished arenas
 //   POST /api/tournaments                   an account creates an arena
 //   GET  /api/tournaments/<id>              one arena with its standings and pairings
@@ -6,6 +6,9 @@
 //   POST /api/tournaments/<id>/join         join (or come back)
 //   POST /api/tournaments/<id>/withdraw     no more pairings
 //   POST /api/tournaments/<id>/berserk      half one's clock for a point more
+//   GET  /api/tournaments/<id>/chat         the chat's last lines
+//   POST /api/tournaments/<id>/chat         a line
+//   POST /api/tournaments/<id>/chat/<line>/delete   a line removed (its writer, a moderator)
 // No Beast or Asio in this header. The session is resolved by the SessionResolver; the store
 // is read and written on this API's own thread, never on an I/O thread.
 #pragma once

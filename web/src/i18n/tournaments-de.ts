@@ -127,4 +127,12 @@ export const tournamentsDe: Record<keyof typeof tournamentsEn, string> = {
   "swiss.form_max_rating": "Höchste Wertung (0: keine)",
   "server.wrong_entry_code": "Das ist nicht der Zugangscode dieses Turniers.",
   "server.rating_out_of_range": "Deine Wertung liegt außerhalb des Bereichs dieses Turniers.",
+  "tchat.title": "Chat",
+  "tchat.empty": "Noch keine Nachrichten.",
+  "tchat.label": "Deine Nachricht",
+  "tchat.placeholder": "Sag den Spielern etwas",
+  "tchat.send": "Senden",
+  "tchat.login": "Melde dich an, um zu chatten",
+  "tchat.remove": "Zeile von {name} entfernen",
+  "server.too_fast": "Nicht so schnell: warte ein paar Sekunden.",
 };

@@ -125,4 +125,12 @@ export const tournamentsEn = {
   "swiss.form_max_rating": "Highest rating (0: none)",
   "server.wrong_entry_code": "That is not this tournament's entry code.",
   "server.rating_out_of_range": "Your rating is outside this tournament's range.",
+  "tchat.title": "Chat",
+  "tchat.empty": "No messages yet.",
+  "tchat.label": "Your message",
+  "tchat.placeholder": "Say something to the players",
+  "tchat.send": "Send",
+  "tchat.login": "Log in to chat",
+  "tchat.remove": "Remove the line of {name}",
+  "server.too_fast": "Not so fast: wait a few seconds.",
 };

@@ -127,4 +127,12 @@ export const tournamentsPl: Record<keyof typeof tournamentsEn, string> = {
   "swiss.form_max_rating": "Najwyższy ranking (0: brak)",
   "server.wrong_entry_code": "To nie jest kod wstępu tego turnieju.",
   "server.rating_out_of_range": "Twój ranking jest poza zakresem tego turnieju.",
+  "tchat.title": "Czat",
+  "tchat.empty": "Jeszcze nie ma wiadomości.",
+  "tchat.label": "Twoja wiadomość",
+  "tchat.placeholder": "Napisz coś do graczy",
+  "tchat.send": "Wyślij",
+  "tchat.login": "Zaloguj się, aby pisać na czacie",
+  "tchat.remove": "Usuń linię gracza {name}",
+  "server.too_fast": "Nie tak szybko: odczekaj kilka sekund.",
 };

@@ -2,10 +2,10 @@
 // (an arena's end while it runs; a Swiss event's round and the countdown to its next one), Join
 // (with the entry code when it asks for one) and Withdraw (a guest: a link to log in), the live
 // standings (a Swiss event's table: SwissTables.tsx), the games it paired (a Swiss event's
-// current round), and the podium once it is over. Asked again every 2 s while the page is open
+// current round), the podium once it is over, and the tournament's chat (TournamentChat.tsx). Asked again every 2 s while the page is open
 // and visible. A player whose new game begins (me.game, or the tournament_game notice) is taken
 // to it.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { useAccount } from "../net/account";
 import { ApiError, errorText } from "../net/api";
@@ -14,9 +14,11 @@ import { linkClick } from "../ui/router";
 import { type ArenaDetail, arenaClock, arenas, gameToFollow } from "./arena";
 import { Countdown } from "./Countdown";
 import { goToGame, useArenaNotice } from "./follow";
+import { useVisiblePoll } from "./poll";
 import { PairingsList, Podium, StandingsTable } from "./Standings";
 import { SwissBoards, SwissStandingsTable } from "./SwissTables";
 import type { SwissDetail } from "./swiss";
+import { TournamentChat } from "./TournamentChat";
 
 type Detail = ArenaDetail | SwissDetail;
 
@@ -138,20 +140,7 @@ export function ArenaPage({ id }: { id: string }) {
     }
   };
 
-  useEffect(() => {
-    let stopped = false;
-    const tick = () => {
-      if (!stopped && !document.hidden) load();
-    };
-    tick();
-    const timer = setInterval(tick, POLL_MS);
-    document.addEventListener("visibilitychange", tick);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", tick);
-    };
-  }, [id]);
+  useVisiblePoll(load, POLL_MS, id);
 
   useArenaNotice(id, !!account);
 
@@ -230,6 +219,7 @@ export function ArenaPage({ id }: { id: string }) {
           )}
         </section>
       </div>
+      <TournamentChat id={id} account={account} />
       <p>
         <a href="/tournaments" onClick={linkClick}>
           {t("arena.back_to_list")}

@@ -6,7 +6,7 @@ import { boardResult, cellMark, halfPoints, type SwissBoard, type SwissCell, typ
 
 function cellTitle(c: SwissCell): string {
   const what = t(`swiss.result_${c.result}`);
-  if (!c.opponent) return t("swiss.round_n", { n: c.round }) + `: ${what}`;
+  if (!c.opponent) return `${t("swiss.round_n", { n: c.round })}: ${what}`;
   return t("swiss.cell_title", {
     round: c.round,
     result: what,

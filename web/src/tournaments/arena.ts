@@ -112,7 +112,19 @@ export const arenas = {
     ),
   withdraw: (id: string) => request<{ joined: boolean }>("POST", `/api/tournaments/${enc(id)}/withdraw`, {}),
   berserk: (id: string, game: string) => request<unknown>("POST", `/api/tournaments/${enc(id)}/berserk`, { game }),
+  chat: (id: string) => request<{ lines: ChatLine[] }>("GET", `/api/tournaments/${enc(id)}/chat`),
+  say: (id: string, text: string) => request<ChatLine>("POST", `/api/tournaments/${enc(id)}/chat`, { text }),
+  unsay: (id: string, line: string) =>
+    request<unknown>("POST", `/api/tournaments/${enc(id)}/chat/${enc(line)}/delete`, {}),
 };
+
+/** A line of a tournament's chat. */
+export interface ChatLine {
+  id: string;
+  name: string;
+  text: string;
+  at: number;
+}
 
 /** The time control in the words of the other pages: "3 min + 2 s". */
 export function arenaClock(c: TournamentClock): string {
