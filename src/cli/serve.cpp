@@ -113,7 +113,7 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--arena-schedule", opts->arena_schedule,
          "A tournament the server makes on a schedule (repeatable): EVERY/BASE+INC/MINUTES[/blitz], e.g. 60/3+2/55 "
          "is a 3+2 arena of 55 minutes every hour; swissN for MINUTES makes a Swiss event of N rounds "
-         "(10080/10+5/swiss7: weekly)");
+         "(10080/10+5/swiss7: weekly); EVERY may be monthly (the 1st, 00:00 UTC)");
   option(*cmd, "--max-correspondence", opts->hub.seeks.max_correspondence,
          "Ongoing correspondence games allowed per account (0: no cap)")
       ->check(CLI::Range(0, 1000000));

@@ -143,7 +143,7 @@ TEST(ArenaScheduleText, IsReadOrRefusedWithItsReason) {
   EXPECT_EQ(weekly->name(), "Weekly 10+5 Swiss (7 rounds)");
   for (const char* bad : {"", "60", "60/3+2", "60/3/55", "5/3+2/5", "60/3+2/90", "60/3+2/55/fast", "60/0+2/55",
                           "60/3+2.5/55", "60/3+2/55/blitz/x", "x/3+2/55", "60/3+2/55 ", "60/3+2/swiss1",
-                          "60/3+2/swiss21", "60/3+2/swiss", "60/3+2/swiss5.5"}) {
+                          "60/3+2/swiss21", "60/3+2/swiss", "60/3+2/swiss5.5", "Monthly/3+2/55", "monthly/3+2/721"}) {
     why.clear();
     EXPECT_FALSE(parse_arena_schedule(bad, &why)) << bad;
     EXPECT_NE(why.find("EVERY/BASE+INC/MINUTES"), std::string::npos) << bad;
@@ -162,6 +162,15 @@ TEST(ArenaScheduleText, SlotsAreTheOneUnderWayAndTheNext) {
   EXPECT_EQ(arena_slots(swiss, t + 5 * 60000), (std::vector<int64_t>{t, t + hour}));
   EXPECT_EQ(arena_slots(swiss, t + kSwissStartGraceMs), (std::vector<int64_t>{t + hour}));
   EXPECT_NE(swiss.key(t), s.key(t));
+  // Monthly: the first of each month, 00:00 UTC, whatever the month's length.
+  const auto monthly = *parse_arena_schedule("monthly/1+0/60/blitz", &why);
+  EXPECT_EQ(monthly.name(), "Monthly 1+0 blitz arena");
+  const int64_t dec1 = 1796083200000, jan1 = 1798761600000, feb1 = 1801440000000, mar1 = 1803859200000;
+  EXPECT_EQ(arena_slots(monthly, dec1 + 30 * 60000), (std::vector<int64_t>{dec1, jan1}));
+  EXPECT_EQ(arena_slots(monthly, dec1 + 6 * 86400000LL), (std::vector<int64_t>{jan1}));
+  EXPECT_EQ(arena_slots(monthly, jan1 + 31 * 86400000LL - 1), (std::vector<int64_t>{feb1}));
+  EXPECT_EQ(arena_slots(monthly, feb1 + 28 * 86400000LL - 1), (std::vector<int64_t>{mar1})) << "February, 28 days";
+  EXPECT_NE(monthly.key(jan1), monthly.key(feb1));
 }
 
 }  // namespace

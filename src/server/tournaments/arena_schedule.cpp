@@ -2,6 +2,7 @@
 #include "server/tournaments/arena_schedule.h"
 
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -23,10 +24,19 @@ bool number(std::string_view s, double* out) {
   return ec == std::errc() && p == s.data() + s.size() && std::isfinite(*out);
 }
 
+// 00:00 UTC on the first of the month `months` after the one `ms` (since the epoch) is in.
+int64_t month_start(int64_t ms, int months) {
+  using namespace std::chrono;
+  const year_month_day day{floor<days>(sys_time<milliseconds>(milliseconds(ms)))};
+  const year_month_day first = year_month_day{day.year(), day.month(), std::chrono::day(1)} + std::chrono::months(months);
+  return duration_cast<milliseconds>(sys_days(first).time_since_epoch()).count();
+}
+
 }  // namespace
 
 std::string ArenaSchedule::name() const {
-  const std::string when = every_min == 60      ? "Hourly"
+  const std::string when = monthly              ? "Monthly"
+                           : every_min == 60    ? "Hourly"
                            : every_min == 1440  ? "Daily"
                            : every_min == 10080 ? "Weekly"
                                                 : "Every " + std::to_string(every_min) + " min";
@@ -37,7 +47,7 @@ std::string ArenaSchedule::name() const {
 
 std::string ArenaSchedule::key(int64_t slot) const {
   const std::string length = rounds > 0 ? "swiss" + std::to_string(rounds) : std::to_string(minutes);
-  return std::to_string(every_min) + "/" + std::to_string(clock.base_ms) + "+" + std::to_string(clock.inc_ms) + "/" +
+  return (monthly ? std::string("monthly") : std::to_string(every_min)) + "/" + std::to_string(clock.base_ms) + "+" + std::to_string(clock.inc_ms) + "/" +
          length + "/" + std::string(to_string(variant)) + "@" + std::to_string(slot);
 }
 
@@ -56,8 +66,12 @@ std::optional<ArenaSchedule> parse_arena_schedule(std::string_view text, std::st
   if (parts.size() != 3 && parts.size() != 4) return fail("three or four parts separated by /");
   ArenaSchedule s;
   double every = 0, minutes = 0, base = 0, inc = 0;
-  if (!number(parts[0], &every) || every != std::floor(every) || every < 10 || every > 7 * 1440)
-    return fail("EVERY: whole minutes from 10 to 10080");
+  if (parts[0] == "monthly") {
+    s.monthly = true;
+    every = 28 * 1440;  // (the shortest month: MINUTES fits in any)
+  } else if (!number(parts[0], &every) || every != std::floor(every) || every < 10 || every > 7 * 1440) {
+    return fail("EVERY: whole minutes from 10 to 10080, or monthly");
+  }
   const size_t plus = parts[1].find('+');
   if (plus == std::string_view::npos || !number(parts[1].substr(0, plus), &base) || !number(parts[1].substr(plus + 1), &inc) ||
       base < 0.25 || base > 60 || inc < 0 || inc > 60 || inc != std::floor(inc))
@@ -74,7 +88,7 @@ std::optional<ArenaSchedule> parse_arena_schedule(std::string_view text, std::st
     if (parts[3] != "blitz") return fail("the fourth part, when given, is blitz");
     s.variant = Variant::Blitz;
   }
-  s.every_min = int(every);
+  s.every_min = s.monthly ? 0 : int(every);
   s.clock = ClockSpec{int64_t(std::llround(base * 60000)), int64_t(inc) * 1000};
   s.minutes = int(minutes);
   s.rounds = int(rounds);
@@ -83,11 +97,12 @@ std::optional<ArenaSchedule> parse_arena_schedule(std::string_view text, std::st
 
 std::vector<int64_t> arena_slots(const ArenaSchedule& s, int64_t now) {
   const int64_t every = int64_t(s.every_min) * 60000;
-  const int64_t slot = now / every * every;
+  const int64_t slot = s.monthly ? month_start(now, 0) : now / every * every;
+  const int64_t next = s.monthly ? month_start(now, 1) : slot + every;
   std::vector<int64_t> out;
   const int64_t under_way = s.rounds > 0 ? kSwissStartGraceMs : int64_t(s.minutes) * 60000;
   if (now < slot + under_way) out.push_back(slot);
-  out.push_back(slot + every);
+  out.push_back(next);
   return out;
 }
 
