@@ -127,6 +127,7 @@ bool Server::start(std::string* error) {
     return false;
   }
   if (!AddressRanges::parse(s.options.net.trusted_proxies, error)) return false;
+  if (!AddressRanges::parse(s.options.net.metrics_from, error, "--metrics-from")) return false;
   s.options.arenas.schedules.clear();
   for (const auto& text : s.options.arena_schedule) {
     auto schedule = parse_arena_schedule(text, error);

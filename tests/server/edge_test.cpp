@@ -18,6 +18,7 @@
 #include "game_driver.h"
 #include "run_command.h"
 #include "server_process.h"
+#include "server/common/ids.h"
 #include "server/server.h"
 #include "server/store/store.h"
 #include "test_server.h"
@@ -244,6 +245,40 @@ TEST_F(EdgeTest, MetricsAndHealthzSayWhatTheServerHolds) {
   EXPECT_GT(metric("yinsh_store_commit_seconds_count"), 10);
   EXPECT_GT(metric("yinsh_resident_memory_bytes"), 1e6);
   EXPECT_EQ(http_request(port_, http::verb::post, "/metrics").status, 405);
+}
+
+// /metrics carries the process's own figures and the build, and answers only the addresses of
+// --metrics-from (this machine by default; through a trusted proxy, the forwarded client's).
+TEST_F(EdgeTest, MetricsShowTheProcessAndAnswerOnlyTheirAddresses) {
+  options_.net.trusted_proxies = {"127.0.0.1"};
+  start();
+  const std::string m = metrics();
+  for (const char* line : {"# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ",
+                           "\nprocess_open_fds ", "\nprocess_max_fds ", "\nprocess_virtual_memory_bytes ",
+                           "\nyinsh_build_info{version=\""})
+    EXPECT_NE(m.find(line), std::string::npos) << line << "\n" << m;
+  EXPECT_GT(metric("process_resident_memory_bytes"), 1e6);
+  EXPECT_GT(metric("process_open_fds"), 2);
+  const double started = metric("process_start_time_seconds");
+  EXPECT_NEAR(started, double(server::now_ms()) / 1000, 600) << "when the process started";
+  // A client forwarded by the trusted proxy from elsewhere is not this machine.
+  const auto outside = http_request(port_, http::verb::get, "/metrics", "", {{"X-Forwarded-For", "203.0.113.9"}});
+  EXPECT_EQ(outside.status, 403);
+  EXPECT_EQ(outside.text.find("yinsh_"), std::string::npos) << "nothing of the metrics";
+  server_.reset();
+
+  options_.net.metrics_from = {"10.0.0.0/8", "203.0.113.0/24"};
+  start();
+  EXPECT_EQ(http_request(port_, http::verb::get, "/metrics").status, 403) << "loopback is not listed";
+  EXPECT_EQ(http_request(port_, http::verb::get, "/metrics", "", {{"X-Forwarded-For", "203.0.113.9"}}).status, 200);
+  EXPECT_EQ(http_request(port_, http::verb::get, "/healthz").status, 200) << "health stays open";
+  server_.reset();
+
+  options_.net.metrics_from = {"10.0.0.0/33"};
+  server::Server refused(options_);
+  std::string why;
+  EXPECT_FALSE(refused.start(&why));
+  EXPECT_NE(why.find("--metrics-from 10.0.0.0/33"), std::string::npos) << why;
 }
 
 // Games by status count every stored game, not only those in memory (they once did): after a

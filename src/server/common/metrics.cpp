@@ -1,9 +1,15 @@
 #include "server/common/metrics.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace yinsh::server {
 
@@ -44,6 +50,47 @@ void metric(std::string& out, const char* name, const char* type, const char* he
   out += line;
 }
 
+// The standard process_* metrics of Prometheus's client libraries, from /proc (Linux).
+void process_metrics(std::string& out) {
+  std::ifstream stat_file("/proc/self/stat");
+  std::string stat((std::istreambuf_iterator<char>(stat_file)), {});
+  const auto paren = stat.rfind(')');  // the command name may hold spaces
+  if (paren == std::string::npos) return;
+  std::istringstream fields(stat.substr(paren + 2));
+  std::vector<std::string> f((std::istream_iterator<std::string>(fields)), {});
+  if (f.size() < 22) return;  // f[0] is field 3 (state)
+  const double tick = double(sysconf(_SC_CLK_TCK));
+  const double cpu = (std::stod(f[11]) + std::stod(f[12])) / tick;  // utime, stime
+  double boot = 0;
+  std::ifstream proc_stat("/proc/stat");
+  for (std::string key; proc_stat >> key;)
+    if (key == "btime" && (proc_stat >> boot)) break;
+  const double start = boot + std::stod(f[19]) / tick;  // starttime, since boot
+  const long long virt = std::stoll(f[20]);
+  long long fds = 0;
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec); !ec && it != std::filesystem::directory_iterator();
+       it.increment(ec))
+    ++fds;
+  rlimit limit{};
+  getrlimit(RLIMIT_NOFILE, &limit);
+  char text[900];
+  std::snprintf(text, sizeof text,
+                "# HELP process_cpu_seconds_total User and system CPU time spent, in seconds.\n"
+                "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total %.2f\n"
+                "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
+                "# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes %lld\n"
+                "# HELP process_virtual_memory_bytes Virtual memory size in bytes.\n"
+                "# TYPE process_virtual_memory_bytes gauge\nprocess_virtual_memory_bytes %lld\n"
+                "# HELP process_start_time_seconds Start time of the process since the epoch, in seconds.\n"
+                "# TYPE process_start_time_seconds gauge\nprocess_start_time_seconds %.2f\n"
+                "# HELP process_open_fds Open file descriptors.\n# TYPE process_open_fds gauge\nprocess_open_fds %lld\n"
+                "# HELP process_max_fds The most file descriptors the process may open.\n"
+                "# TYPE process_max_fds gauge\nprocess_max_fds %lld\n",
+                cpu, (long long)resident_bytes(), virt, start, fds, (long long)limit.rlim_cur);
+  out += text;
+}
+
 }  // namespace
 
 std::string Metrics::render(const std::string& games) const {
@@ -74,6 +121,9 @@ std::string Metrics::render(const std::string& games) const {
                 "yinsh_resident_memory_bytes %lld\n",
                 (long long)resident_bytes());
   out += line;
+  out += "# HELP yinsh_build_info The program's version (the value is always 1).\n# TYPE yinsh_build_info gauge\n"
+         "yinsh_build_info{version=\"" YINSH_VERSION "\"} 1\n";
+  process_metrics(out);
   return out;
 }
 

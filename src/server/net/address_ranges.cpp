@@ -51,13 +51,14 @@ std::optional<AddressRanges::Range> AddressRanges::parse_one(std::string_view en
   return r;
 }
 
-std::optional<AddressRanges> AddressRanges::parse(const std::vector<std::string>& entries, std::string* error) {
+std::optional<AddressRanges> AddressRanges::parse(const std::vector<std::string>& entries, std::string* error,
+                                                  std::string_view option) {
   AddressRanges out;
   for (const auto& e : entries) {
     const auto r = parse_one(e);
     if (!r) {
       if (error)
-        *error = "--trusted-proxy " + e + ": not an IP address or a CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)";
+        *error = std::string(option) + " " + e + ": not an IP address or a CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)";
       return std::nullopt;
     }
     out.ranges_.push_back(*r);

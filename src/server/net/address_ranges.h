@@ -15,8 +15,10 @@ namespace yinsh::server {
 class AddressRanges {
  public:
   AddressRanges() = default;
-  // Nullopt with `error` naming the first entry that is neither an address nor a range.
-  static std::optional<AddressRanges> parse(const std::vector<std::string>& entries, std::string* error);
+  // Nullopt with `error` naming the option and the first entry that is neither an address nor
+  // a range.
+  static std::optional<AddressRanges> parse(const std::vector<std::string>& entries, std::string* error,
+                                            std::string_view option = "--trusted-proxy");
   // The valid entries only (for tables built from options that were checked with parse()).
   static AddressRanges lenient(const std::vector<std::string>& entries);
   bool contains(std::string_view address) const;

@@ -219,6 +219,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       return;
     }
     if (path == "/metrics") {
+      if (!ctx_.metrics_from.contains(address_))
+        return send_reply(http_error(403, "forbidden", "/metrics is not served to " + address_ + " (see --metrics-from)"),
+                          version);
       if (only(http::verb::get)) send_reply({200, nullptr, ctx_.metrics.render(ctx_.hub->metrics_text())}, version);
       return;
     }

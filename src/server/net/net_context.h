@@ -90,7 +90,8 @@ class SessionSet {
 
 struct Context {
   Context(const NetLimits& l, const std::string& log_level)
-      : limits(l), trusted(AddressRanges::lenient(l.trusted_proxies)), addresses(l),
+      : limits(l), trusted(AddressRanges::lenient(l.trusted_proxies)),
+        metrics_from(AddressRanges::lenient(l.metrics_from)), addresses(l),
         logs(std::make_unique<Logs>(log_level)) {}
   Hub* hub = nullptr;  // set once the hub exists; sessions use it while the server runs
   // The routes answered by other modules than the hub, set with it by the server (server.cpp):
@@ -103,6 +104,7 @@ struct Context {
   std::filesystem::path web_root;
   NetLimits limits;
   AddressRanges trusted;  // --trusted-proxy: whose X-Forwarded-For and X-Forwarded-Proto are believed
+  AddressRanges metrics_from;  // --metrics-from: who may read /metrics
   AddressTable addresses;
   Metrics metrics;
   std::unique_ptr<Logs> logs;
