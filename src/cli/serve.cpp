@@ -65,6 +65,8 @@ void add_serve_command(CLI::App& app) {
          "Directory of the browser UI's files (default: web/dist if it has them, else ../share/yinsh/web beside the "
          "binary)");
   option(*cmd, "--threads", opts->threads, "I/O threads")->check(CLI::Range(1, 64));
+  option(*cmd, "--log-format", opts->log_format, "json: every log line a JSON object; text: plain lines but the access log's")
+      ->check(CLI::IsMember({"json", "text"}));
   option(*cmd, "--log-level", opts->log_level, "Log level (info and below: one JSON access-log line per request)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
   option(*cmd, "--ai-threads", opts->hub.ai_threads, "Threads that run the AI seats (0: one per core)")
@@ -219,9 +221,9 @@ void add_serve_command(CLI::App& app) {
     std::cout << "yinsh serve: listening on " << address << " (db " << opts->db
               << ", web root " << opts->web_root << ")" << std::endl;
     if (!std::filesystem::exists(std::filesystem::path(opts->web_root) / "index.html"))
-      std::cerr << "warning: no index.html in the web root '" << opts->web_root
-                << "': the API works, but there is no browser UI to serve (build it with "
-                   "scripts/setup, or: cd web && npm ci && npm run build; or pass --web-root)\n";
+      srv.warn("no index.html in the web root '" + opts->web_root +
+               "': the API works, but there is no browser UI to serve (build it with "
+               "scripts/setup, or: cd web && npm ci && npm run build; or pass --web-root)");
     notify_ready("listening on " + address);
     // With a watchdog (WatchdogSec=) the main thread wakes at half its interval and pings.
     const auto ping = watchdog_ping_interval();
@@ -241,7 +243,7 @@ void add_serve_command(CLI::App& app) {
       if (sig != SIGHUP) break;
       // SIGHUP: new TLS certificate files (a renewal); the old ones stay if these are bad.
       if (srv.reload_tls(&error)) std::cout << "yinsh serve: TLS certificate reloaded" << std::endl;
-      else std::cerr << "error: SIGHUP: " << error << "\n";
+      else srv.warn("SIGHUP: " + error);
     }
     std::cout << "yinsh serve: stopping (" << (sig == SIGTERM ? "SIGTERM" : "SIGINT") << "): draining" << std::endl;
     notify_stopping("draining");

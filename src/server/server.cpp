@@ -134,7 +134,11 @@ bool Server::start(std::string* error) {
     if (!schedule) return false;
     s.options.arenas.schedules.push_back(*schedule);
   }
-  s.ctx = std::make_shared<Context>(s.options.net, s.options.log_level);
+  if (!Logs::valid_format(s.options.log_format)) {
+    *error = "unknown log format " + s.options.log_format + " (json or text)";
+    return false;
+  }
+  s.ctx = std::make_shared<Context>(s.options.net, s.options.log_level, s.options.log_format);
   if (s.options.tls_cert.empty() != s.options.tls_key.empty()) {
     *error = "TLS needs both a certificate (--tls-cert) and its key (--tls-key)";
     return false;
@@ -228,6 +232,10 @@ bool Server::start(std::string* error) {
 uint16_t Server::port() const { return impl_->listener ? impl_->listener->port() : 0; }
 
 size_t Server::websocket_sessions() const { return impl_->ctx ? impl_->ctx->sessions.size() : 0; }
+
+void Server::warn(const std::string& text) {
+  if (impl_ && impl_->ctx) impl_->ctx->logs->warn(text);
+}
 
 bool Server::reload_tls(std::string* error) {
   Impl& s = *impl_;

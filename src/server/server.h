@@ -24,6 +24,7 @@ struct ServerOptions {
   std::string web_root = "web/dist";
   int threads = 2;  // I/O threads
   std::string log_level = "info";  // trace, debug, info (with the access log), warn, error, off
+  std::string log_format = "json";  // json or text: the lines other than the access log's
   NetLimits net;
   std::string tls_cert, tls_key;  // both set: HTTPS and WSS only (PEM files)
   // Where people reach the server ("https://yinsh.example.org"): the absolute URLs of link
@@ -57,6 +58,8 @@ class Server {
   // Loads the TLS certificate and key again (SIGHUP); new connections use them, open ones go
   // on with the old. False (the old ones stay) if they cannot be loaded.
   bool reload_tls(std::string* error);
+  // A warning in the server's log (its format): for the front end's own remarks once started.
+  void warn(const std::string& text);
   void wait();  // blocks until stop() (e.g. from a signal handler thread)
 
   struct Impl;

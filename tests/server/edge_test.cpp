@@ -272,6 +272,15 @@ TEST_F(EdgeTest, MetricsShowTheProcessAndAnswerOnlyTheirAddresses) {
   EXPECT_EQ(http_request(port_, http::verb::get, "/metrics").status, 403) << "loopback is not listed";
   EXPECT_EQ(http_request(port_, http::verb::get, "/metrics", "", {{"X-Forwarded-For", "203.0.113.9"}}).status, 200);
   EXPECT_EQ(http_request(port_, http::verb::get, "/healthz").status, 200) << "health stays open";
+  // Every answer names its request: an id made here, or a trusted proxy's.
+  const auto own = http_request(port_, http::verb::get, "/healthz");
+  const std::string id(own.headers["X-Request-Id"]);
+  EXPECT_EQ(id.size(), 16u) << id;
+  EXPECT_NE(id, std::string(http_request(port_, http::verb::get, "/healthz").headers["X-Request-Id"]));
+  EXPECT_EQ(http_request(port_, http::verb::get, "/healthz", "", {{"X-Request-Id", "abc-123"}}).headers["X-Request-Id"],
+            "abc-123") << "from the trusted proxy (loopback here)";
+  EXPECT_EQ(http_request(port_, http::verb::get, "/healthz", "", {{"X-Request-Id", "a b"}}).headers["X-Request-Id"].size(),
+            16u) << "an id that is not one is replaced";
   server_.reset();
 
   options_.net.metrics_from = {"10.0.0.0/33"};

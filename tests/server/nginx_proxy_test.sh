@@ -98,4 +98,14 @@ headers=$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/api/levels")
 echo "$headers" | grep -qi "^content-security-policy: default-src 'self'" &&
   echo "$headers" | grep -qi '^x-content-type-options: nosniff' ||
   { echo "FAIL: the browser defences did not come through nginx: $headers"; exit 1; }
+# 5. Every line the server logged is a JSON object; a request's id is nginx's ($request_id), sent
+#    back in X-Request-Id and written with the client's User-Agent in the access log.
+rid=$(curl -s -D - -o /dev/null -A "yinsh-test/1.0" "http://127.0.0.1:$PORT/api/levels" | tr -d '\r' |
+  sed -n 's/^[Xx]-[Rr]equest-[Ii]d: //p')
+[[ "$rid" =~ ^[0-9a-f]{32}$ ]] || { echo "FAIL: no request id of nginx's came back: '$rid'"; exit 1; }
+sleep 0.2
+grep -q "\"request_id\":\"$rid\".*\"user_agent\":\"yinsh-test/1.0\"" "$DIR/server.err" ||
+  { echo "FAIL: the access log lacks the request id or the User-Agent"; grep "$rid" "$DIR/server.err"; exit 1; }
+python3 -c 'import json, sys; [json.loads(l) for l in open(sys.argv[1]) if l.strip()]' "$DIR/server.err" ||
+  { echo "FAIL: a log line is not JSON"; head -5 "$DIR/server.err"; exit 1; }
 echo "nginx proxy: ok"

@@ -1,6 +1,8 @@
-// Logs: the server's log lines through spdlog on stderr. The access log is one JSON object
-// per line: one per HTTP request, one per WebSocket session (when it ends). Other lines
-// (start, stop, warnings) are plain text at their level. Thread-safe.
+// Logs: the server's log lines through spdlog on stderr, one JSON object per line (docs/server.md
+// "Logs, metrics, health"). The access log: one per HTTP request (with its request id and the
+// client's User-Agent), one per WebSocket session (when it ends). Other lines (start, stop,
+// warnings) are {"time", "level", "message"}; with the "text" format they are plain text
+// instead ("<time> <level> <message>"). Thread-safe.
 #pragma once
 
 #include <map>
@@ -16,13 +18,15 @@ namespace yinsh::server {
 
 class Logs {
  public:
-  // `level`: trace, debug, info, warn, error, critical or off (info: the access log is on).
-  explicit Logs(const std::string& level = "info");
+  // `level`: trace, debug, info, warn, error, critical or off (info: the access log is on);
+  // `format`: json or text (the lines other than the access log's).
+  explicit Logs(const std::string& level = "info", const std::string& format = "json");
   ~Logs();
   static bool valid_level(const std::string& level);
+  static bool valid_format(const std::string& format) { return format == "json" || format == "text"; }
 
   void http(std::string_view address, std::string_view method, std::string_view path, int status, double ms,
-            uint64_t bytes);
+            uint64_t bytes, std::string_view request_id = {}, std::string_view user_agent = {});
   struct WsSession {
     std::string address;
     uint64_t messages_in = 0, messages_out = 0;

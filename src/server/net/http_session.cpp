@@ -9,12 +9,14 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/beast/ssl.hpp>
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <optional>
 #include <type_traits>
 
 #include "server/common/http_util.h"
+#include "server/common/ids.h"
 #include "server/net/security_headers.h"
 #include "server/net/sessions.h"
 
@@ -88,6 +90,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                      [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
   }
 
+  // A proxy's request id is kept when it is 1 to 64 of [A-Za-z0-9._-] (nginx's $request_id: 32 hex).
+  static bool valid_request_id(std::string_view id) {
+    if (id.empty() || id.size() > 64) return false;
+    for (char c : id)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') return false;
+    return true;
+  }
+
   // No Transfer-Encoding, or exactly one, "chunked" (RFC 9112 section 6.1: a server that
   // receives one it does not understand answers 501 and closes the connection).
   static bool supported_transfer_encoding(const http::request_parser<http::string_body>::value_type& req) {
@@ -105,6 +115,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     address_ = ticket_->address();
     method_ = "-";
     path_ = "-";
+    request_id_ = new_token().substr(0, 16);
+    user_agent_.clear();
     if (ec == http::error::end_of_stream) return close();
     if (ec == http::error::body_limit) {
       keep_alive_ = false;
@@ -121,6 +133,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     const std::string_view target(req_.target().data(), req_.target().size());
     path_ = std::string(target.substr(0, target.find('?')));
     address_ = client_address(ticket_->address(), header("X-Forwarded-For"), ctx_.trusted);
+    if (const auto id = header("X-Request-Id"); valid_request_id(id) && ctx_.trusted.contains(ticket_->address()))
+      request_id_ = std::string(id);
+    user_agent_ = std::string(header(http::field::user_agent).substr(0, 200));
     over_tls_ = kTls || (header("X-Forwarded-Proto") == "https" && ctx_.trusted.contains(ticket_->address()));
     const unsigned version = req_.version();
     if (!ctx_.addresses.take_http_token(address_)) {
@@ -421,10 +436,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   void open_stream(StreamOpener opener) {
     net::post(stream_.get_executor(), [self = shared_from_this(), opener = std::move(opener)] {
       auto log = [ctx = &self->ctx_, address = self->address_, method = self->method_, path = self->path_,
-                  started = self->started_](int status) {
+                  started = self->started_, id = self->request_id_, agent = self->user_agent_](int status) {
         ctx->metrics.http_requests.fetch_add(1);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        ctx->logs->http(address, method, path, status, ms, 0);
+        ctx->logs->http(address, method, path, status, ms, 0, id, agent);
       };
       run_ndjson_stream(std::move(self->stream_), self->ctx_, std::move(self->ticket_), self->req_.version(),
                         self->over_tls_, std::move(log), opener);
@@ -543,13 +558,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   template <class Response>
   void set_security_headers(Response& res) const {
     for (const auto& h : kSecurityHeaders) res.set(h.name, h.value);
+    if (!request_id_.empty()) res.set("X-Request-Id", request_id_);
     if (over_tls_) res.set(kStrictTransportSecurity.name, kStrictTransportSecurity.value);
   }
 
   void log(int status, uint64_t bytes) {
     ctx_.metrics.http_requests.fetch_add(1);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started_).count();
-    ctx_.logs->http(address_, method_, path_, status, ms, bytes);
+    ctx_.logs->http(address_, method_, path_, status, ms, bytes, request_id_, user_agent_);
   }
 
   void write(http::message_generator msg) {
@@ -590,6 +606,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   bool over_tls_ = kTls;  // TLS here, or at a trusted proxy that says so (X-Forwarded-Proto)
   std::chrono::steady_clock::time_point started_;
   std::string address_, method_, path_;
+  // The request's id (a trusted proxy's X-Request-Id, else one made here; echoed in the
+  // response) and the client's User-Agent, for the access log.
+  std::string request_id_, user_agent_;
   char sink_[512];
 };
 
