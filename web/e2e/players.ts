@@ -23,3 +23,15 @@ export async function openGame(page: Page, url: string, id: string): Promise<voi
   await page.locator(`a[href="/game/${id}"]`).click();
   await page.getByRole("button", { name: "Start", exact: true }).click();
 }
+
+/** `white` makes a correspondence game of `days` per move, `black` joins, both open it and start: its id. */
+export async function correspondenceGame(white: Page, black: Page, url: string, days: number): Promise<string> {
+  const made = await white.request.post(`${url}/api/games`, { data: { clock: { days }, color: "white" } });
+  expect(made.status()).toBe(201);
+  const id = (await made.json()).game as string;
+  expect((await black.request.post(`${url}/api/games/${id}/join`, { data: {} })).ok()).toBe(true);
+  await openGame(white, url, id);
+  await openGame(black, url, id);
+  for (const p of [white, black]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  return id;
+}
