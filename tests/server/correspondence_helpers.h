@@ -35,15 +35,16 @@ class CorrespondenceServerTest : public ::testing::Test {
   }
   // Alice makes a game (`request`: the body of POST /api/games, her seat White), Bob joins,
   // both connect with their seats and start; `id` is empty when the game was not made.
-  Played seat_both(uint16_t at, json request) {
+  // `white`, `black`: other accounts' sessions instead of Alice's and Bob's.
+  Played seat_both(uint16_t at, json request, const std::string& white = "", const std::string& black = "") {
     Played p;
     request["color"] = "white";
-    auto c = http_request(at, verb::post, "/api/games", request.dump(), cookie(alice));
+    auto c = http_request(at, verb::post, "/api/games", request.dump(), cookie(white.empty() ? alice : white));
     EXPECT_EQ(c.status, 201) << c.text;
     if (c.status != 201) return p;
     p.id = c.body["game"];
     p.created = c.body;
-    auto j = http_request(at, verb::post, "/api/games/" + p.id + "/join", "{}", cookie(bob));
+    auto j = http_request(at, verb::post, "/api/games/" + p.id + "/join", "{}", cookie(black.empty() ? bob : black));
     EXPECT_EQ(j.status, 200) << j.text;
     p.white = std::make_unique<Follower>(at, p.id, c.body["token"].get<std::string>());
     p.black = std::make_unique<Follower>(at, p.id, j.body["token"].get<std::string>());

@@ -8,7 +8,7 @@ import { expectAccessible } from "./axe";
 import { decide } from "./decide";
 import { expect, test } from "./fixtures";
 import { waitPly } from "./play";
-import { accountPage, openGame } from "./players";
+import { accountPage, correspondenceGame } from "./players";
 import { YinshServer } from "./server";
 
 let server: YinshServer;
@@ -23,13 +23,7 @@ test.afterAll(async () => {
 test("a line stored on the game page is answered by the server with nobody connected", async ({ browser }) => {
   const alice = await accountPage(browser, server.url, "alice");
   const bob = await accountPage(browser, server.url, "bob");
-  const made = await alice.request.post(`${server.url}/api/games`, { data: { clock: { days: 3 }, color: "white" } });
-  expect(made.status()).toBe(201);
-  const id = (await made.json()).game as string;
-  expect((await bob.request.post(`${server.url}/api/games/${id}/join`, { data: {} })).ok()).toBe(true);
-  await openGame(alice, server.url, id);
-  await openGame(bob, server.url, id);
-  for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  const id = await correspondenceGame(alice, bob, server.url, 3);
   await decide(alice, "e5");
   await waitPly(bob, 0);
   await decide(bob, "f7");

@@ -10,7 +10,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { act, seeded, waitPly } from "./play";
-import { accountPage, openGame } from "./players";
+import { accountPage, correspondenceGame } from "./players";
 import { YinshServer } from "./server";
 import { SmtpSink } from "./smtp";
 
@@ -84,13 +84,7 @@ test("a correspondence game over two days and a restart, told by bell, notificat
   await expect(bob.getByTestId("email-status")).toContainText("(verified)");
 
   // Day 1: Alice (White) makes a game of 2 days per move, Bob joins; both open it.
-  const made = await alice.request.post(`${server.url}/api/games`, { data: { clock: { days: 2 }, color: "white" } });
-  expect(made.status()).toBe(201);
-  const id = (await made.json()).game as string;
-  expect((await bob.request.post(`${server.url}/api/games/${id}/join`, { data: {} })).ok()).toBe(true);
-  await openGame(alice, server.url, id);
-  await openGame(bob, server.url, id);
-  for (const p of [alice, bob]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  const id = await correspondenceGame(alice, bob, server.url, 2);
   await act(alice, "click", rnd);
   await waitPly(bob, 0);
   await expect(bob.getByTestId("bell-count"), "no item for the game in view").toHaveCount(0);

@@ -1,6 +1,7 @@
 // What the specs of games between accounts share: a browser context per player, registered
 // through the API, a game opened from the player's list of games (/games, which keeps the
-// seat's token in the browser) and agreed to start, and the id of the game a page shows.
+// seat's token in the browser) and agreed to start, a correspondence game made that way, and the
+// id of the game a page shows.
 import type { Browser, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
@@ -32,4 +33,16 @@ export function gameId(page: Page): string {
   const m = GAME.exec(new URL(page.url()).pathname);
   if (!m) throw new Error(`not a game page: ${page.url()}`);
   return m[1] as string;
+}
+
+/** `white` makes a correspondence game of `days` per move, `black` joins, both open it and start: its id. */
+export async function correspondenceGame(white: Page, black: Page, url: string, days: number): Promise<string> {
+  const made = await white.request.post(`${url}/api/games`, { data: { clock: { days }, color: "white" } });
+  expect(made.status()).toBe(201);
+  const id = (await made.json()).game as string;
+  expect((await black.request.post(`${url}/api/games/${id}/join`, { data: {} })).ok()).toBe(true);
+  await openGame(white, url, id);
+  await openGame(black, url, id);
+  for (const p of [white, black]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  return id;
 }

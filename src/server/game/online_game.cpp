@@ -166,12 +166,22 @@ Outcome OnlineGame::vacation(Color c, int64_t from, int64_t until, int64_t now) 
   if (!is_correspondence(meta_.clock)) return Outcome::fail("not_correspondence", "vacations pause correspondence games");
   if (status_ != Status::Active) return Outcome::fail("not_active", "the game is not being played");
   if (until < from) return Outcome::fail("bad_request", "a vacation ends after it begins");
-  if (vacation_until_[c] > now && from != vacation_from_[c])
-    return Outcome::fail("on_vacation", "another vacation is under way");
-  // The seat to move: its clock gains the vacation's time still to come, or loses what it had
-  // gained for it (at the start, or at the opponent's decision) when the vacation ends early.
-  const int64_t gain = std::max(now, until) - std::max(now, vacation_until_[c]);
-  if (gain == 0 && from == vacation_from_[c]) return Outcome::fail("not_allowed", "nothing changes");
+  const bool fresh = vacation_until_[c] == 0 || from != vacation_from_[c];  // not yet given to this game
+  if (fresh && vacation_until_[c] > now) return Outcome::fail("on_vacation", "another vacation is under way");
+  // A vacation new to the game pauses the clock from when it began, or from when the turn
+  // began if that was later (the game begun during it, or the opponent's decision meanwhile);
+  // one the game knows changes from now on. A clock out before that is not saved by it.
+  const int64_t pause_from = fresh ? std::max(from, turn_at_) : now;
+  if (const auto d = deadline(); d && *d <= std::min(now, pause_from))
+    return Outcome::fail("not_allowed", "the clock ran out before the vacation began");
+  // The seat to move: its clock gains the vacation's time from then on (what ran of it
+  // meanwhile given back), or loses what it had gained for it (at the start, or at the
+  // opponent's decision) when the vacation ends early.
+  const int64_t gain = fresh ? std::max<int64_t>(0, until - pause_from)
+                             : std::max(now, until) - std::max(now, vacation_until_[c]);
+  // What decide() gives from now on: the days per move from the vacation's end.
+  const bool ahead_changes = std::max(now, until) != std::max(now, vacation_until_[c]);
+  if ((to_move() != c || gain == 0) && !ahead_changes) return Outcome::fail("not_allowed", "nothing changes");
   int64_t ms[2] = {remaining(WHITE, now), remaining(BLACK, now)};
   if (to_move() == c) ms[c] += gain;
   return Outcome::of(now, ev::Vacation{c, from, until, ms[WHITE], ms[BLACK]});
@@ -304,7 +314,7 @@ void OnlineGame::apply(const Event& e) {
                  [&](const ev::Started&) {
                    status_ = Status::Active;
                    seats_[WHITE].ready = seats_[BLACK].ready = true;
-                   anchor_ = at;
+                   anchor_ = turn_at_ = at;
                  },
                  [&](const ev::Decision& d) {
                    const auto m = parse_legal_move(position(), d.decision);
@@ -315,6 +325,7 @@ void OnlineGame::apply(const Event& e) {
                    decisions_.push_back({*m, by, at, d.white_ms, d.black_ms});
                    set_clocks(d.white_ms, d.black_ms);
                    anchor_ = at;
+                   if (position().side_to_move() != by) turn_at_ = at;
                    undo_request_.reset();
                    if (position().is_over()) {
                      status_ = Status::Over;
@@ -329,7 +340,7 @@ void OnlineGame::apply(const Event& e) {
                    game_.reset(Position::start(meta_.variant));
                    for (const auto& d : decisions_) game_.play(d.move);
                    set_clocks(u.white_ms, u.black_ms);
-                   anchor_ = at;
+                   anchor_ = turn_at_ = at;
                    undo_request_.reset();
                  },
                  [&](const ev::Chat& c) {

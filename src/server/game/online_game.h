@@ -122,8 +122,11 @@ class OnlineGame {
                       std::string_view name, int64_t now) const;
   Outcome timeout(int64_t now) const;  // refused unless the running clock is out
   // A correspondence player's vacation [from, until) (ev::Vacation), begun or ended early (the
-  // same `from`, `until` moved to its end): refused unless the game is an active correspondence
-  // game, while another vacation of `c` is under way, and when nothing would change.
+  // same `from`, `until` moved to its end). A vacation new to the game pauses `c`'s clock from
+  // `from` (or from when its turn began, if later), so one given late (a game begun
+  // during it, a server stopped before its event) pauses as one given on time. Refused unless
+  // the game is an active correspondence game, while another vacation of `c` is under way,
+  // when the running clock ran out before the pause, and when nothing would change.
   Outcome vacation(Color c, int64_t from, int64_t until, int64_t now) const;
   // An arena player's berserk (ev::Berserk): halves `c`'s clock, no increment for it from then
   // on. Refused unless the game is an arena's, active, on a real-time clock, and `c` has not
@@ -170,6 +173,7 @@ class OnlineGame {
   std::string rematch_game_;
   int64_t clock_ms_[2] = {0, 0};
   int64_t anchor_ = 0;  // when the running clock had clock_ms_ left
+  int64_t turn_at_ = 0;  // when the player to move began its turn (the start, a decision, an undo)
   int64_t vacation_from_[2] = {0, 0}, vacation_until_[2] = {0, 0};  // each seat's last vacation
   bool berserk_[2] = {false, false};
   int64_t inc_ms(Color c) const { return berserk_[c] ? 0 : meta_.clock->inc_ms; }

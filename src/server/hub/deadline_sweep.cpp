@@ -8,7 +8,9 @@
 // its player to move never played), stored like any other event. Several servers may find the
 // same game: each appends the timeout as the game's next version, the version's primary key
 // lets exactly one commit (the others get a conflict, catch up and find the game over), and
-// a rated result's ratings are written in that one commit.
+// a rated result's ratings are written in that one commit. Before it judges the clock, the
+// room reads its accounts' vacations (Room::follow_vacations): a vacation the game was not
+// given pauses it instead.
 #include "server/hub/room.h"
 
 namespace yinsh::server {
@@ -18,10 +20,16 @@ constexpr int kDueBatch = 500;  // games ended per sweep at most; the rest come 
 }
 
 void Room::end_if_due() {
-  if (game.status() != Status::Active) return;
-  const auto d = game.deadline();
-  if (!d || hub.now() < *d) return;
-  run([this] { return game.timeout(hub.now()); });
+  auto due = [this] {
+    const auto d = game.status() == Status::Active ? game.deadline() : std::nullopt;
+    return d && hub.now() >= *d;
+  };
+  if (!due()) return;
+  // A vacation of the player to move that the game was not given (its server stopped between
+  // the row and the event) moves the deadline instead (vacation.cpp).
+  follow_vacations([this, due] {
+    if (due()) run([this] { return game.timeout(hub.now()); });
+  });
 }
 
 void Hub::Impl::check_deadlines() {

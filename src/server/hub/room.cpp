@@ -334,6 +334,12 @@ void Room::settle() {
     });
     return;
   }
+  // An active correspondence game follows its accounts' vacations once per room: the game
+  // begun during one, or loaded after a server stopped before telling it (vacation.cpp).
+  if (!vacations_followed && game.status() == Status::Active && is_correspondence(game.meta().clock)) {
+    vacations_followed = true;
+    return follow_vacations([this] { settle(); });
+  }
   arm_timer();
   schedule_ai();
   play_conditional();

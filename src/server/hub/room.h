@@ -105,8 +105,15 @@ struct Room : std::enable_shared_from_this<Room> {
   // timer, the AI's search.
   void settle();
   // Ends the game on time when its clock has run out by the hub's clock (the deadline sweep
-  // asks; on the strand, once idle).
+  // asks; on the strand, once idle), once the vacations of its accounts are followed.
   void end_if_due();
+  // Vacations (vacation.cpp): in an active correspondence game, reads the latest vacation of
+  // each account seated (on the store pool; the room is busy meanwhile) and gives the game each
+  // one it does not have as its row says (an ev::Vacation, stored even past a deadline:
+  // OnlineGame::vacation refuses a clock that ran out before the vacation), then runs `then`.
+  // What a vacation's begin and end, a game's start, a room's load and the sweep call.
+  void follow_vacations(std::function<void()> then = {});
+  bool vacations_followed = false;  // settle() follows them once per room, once the game is active
   // Judges `make`; if allowed, stores its event, then applies it, calls `before_broadcast`,
   // broadcasts it and calls `after(nullptr)`; if refused (or the store fails), calls
   // `after(&error)`. Retries once after a conflict with another process. If a clock has run
@@ -169,6 +176,7 @@ struct Room : std::enable_shared_from_this<Room> {
   void retry_later();  // settle() again in a second (after the store failed)
   void schedule_ai();
   void answer_conditional(const ConditionalLines& lines, Color seat, int64_t version);
+  void pause_for(Color seat, int64_t from, int64_t until, int attempt);  // one ev::Vacation (vacation.cpp)
 
   void stream_event(const Event& event);  // the line an event makes, to every stream
   void stream_presence(const std::array<bool, 2>& present);  // opponentGone
@@ -287,9 +295,9 @@ struct Hub::Impl : LobbyHost {
   // is LobbyHost's.
   void create(GameMeta meta, Steps steps, RoomDone done);
   std::optional<ApiError> correspondence_cap(const GameSummary& s);  // hub.cpp
-  // The account's vacation [from, until) given to each of its correspondence games in play
-  // (vacation.cpp); on the store pool.
-  void apply_vacation(const std::string& account, int64_t from, int64_t until);
+  // After the account's vacation began or ended: each of its correspondence games in play
+  // follows its vacations (Room::follow_vacations; vacation.cpp); on the store pool.
+  void apply_vacation(const std::string& account);
   // Notices to accounts (notices.cpp): sent through the site to every server (this one
   // included), each of which writes it to the account's connections open there.
   void send_notice(const std::string& account, const out::Notice& n);

@@ -31,4 +31,16 @@ std::optional<VacationState> begin_vacation(Store& store, const std::string& acc
 // Ends the vacation under way at `now`: when it began (nullopt: none was under way).
 std::optional<int64_t> end_vacation(Store& store, const std::string& account, int64_t now);
 
+// A vacation as its row has it: [from, until).
+struct VacationSpan {
+  int64_t from = 0, until = 0;
+};
+
+// The vacation the account began last, if it began at most kVacationDaysPerYear days before
+// `now` (under way, or over and perhaps ended early; an older one is over in every game), read
+// in the transaction of `q`. What a game follows (the hub's vacation.cpp): its row, not the
+// events the games were given when it began, so a game begun during it, or one a stopped
+// server did not reach, is paused from the row.
+std::optional<VacationSpan> latest_vacation(Sql& q, const std::string& account, int64_t now);
+
 }  // namespace yinsh::server

@@ -2,7 +2,7 @@
 // correspondence games paused for some days, up to 30 a year; the vacation under way, the days
 // left, a form to begin one and a button to end it early.
 import { useEffect, useState } from "preact/hooks";
-import { lang, t } from "../i18n";
+import { formatWhen, t } from "../i18n";
 import { errorText, request } from "../net/api";
 import { ErrorNote } from "../ui/panels";
 
@@ -13,10 +13,6 @@ type VacationState = {
 };
 
 const PATH = "/api/account/vacation";
-
-function when(ms: number): string {
-  return new Date(ms).toLocaleString(lang(), { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
-}
 
 export function Vacation() {
   const [state, setState] = useState<VacationState | null>(null);
@@ -40,7 +36,7 @@ export function Vacation() {
       <p class="small">{t("vacation.intro")}</p>
       {state ? (
         <p role="status" data-testid="vacation-status">
-          {on ? t("vacation.until", { date: when(on.until) }) : t("vacation.none")}{" "}
+          {on ? t("vacation.until", { date: formatWhen(on.until) }) : t("vacation.none")}{" "}
           {t("vacation.left", { n: state.days_left, of: state.days_per_year })}
         </p>
       ) : null}

@@ -22,6 +22,7 @@ import { GameActions } from "./GameActions";
 import { useGameAssist } from "./GameAssist";
 import { GameOver } from "./GameOver";
 import { pageKey, useHistory } from "./history";
+import { OnVacation } from "./OnVacation";
 
 /** After a decision in a correspondence game: the next game where it is the account's turn. */
 function NextGame({ id, ply }: { id: string; ply: number }) {
@@ -262,6 +263,7 @@ export function GamePage({ id }: { id: string }) {
               : t("seat.not_ready")}
         </span>
       ) : null}
+      {role === side ? null : <OnVacation clocks={st.clocks} side={side} now={Date.now() + model.offset} />}
       <ClockView clocks={st.clocks} side={side} offset={model.offset} />
     </PlayerBar>
   );

@@ -250,6 +250,7 @@ export const de: Record<Key, string> = {
   "player.you": "du",
   "player.to_move": "am Zug",
   "player.away": "abwesend",
+  "player.vacation": "im Urlaub bis {date}",
   "presence.on": "verbunden",
   "presence.off": "nicht verbunden",
   "rings.removed": "Herausgenommene Ringe: {n}",

@@ -245,6 +245,7 @@ export const en = {
   "player.you": "you",
   "player.to_move": "to move",
   "player.away": "away",
+  "player.vacation": "on vacation until {date}",
   "presence.on": "connected",
   "presence.off": "not connected",
   "rings.removed": "Rings removed: {n}",

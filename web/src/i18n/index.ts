@@ -82,6 +82,11 @@ export function t(key: Key, params: Record<string, string | number> = {}, l: Lan
   return text.replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
 }
 
+/** A moment (ms since the epoch) as the current language writes a day and a time: "12 May, 14:30". */
+export function formatWhen(ms: number, l: Lang = current): string {
+  return new Date(ms).toLocaleString(l, { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+}
+
 /** "White"/"Black" in the current language. */
 export function colorName(c: "white" | "black"): string {
   return t(c === "white" ? "color.white" : "color.black");

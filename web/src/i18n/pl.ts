@@ -249,6 +249,7 @@ export const pl: Record<Key, string> = {
   "player.you": "ty",
   "player.to_move": "na ruchu",
   "player.away": "nieobecny",
+  "player.vacation": "na urlopie do {date}",
   "presence.on": "połączony",
   "presence.off": "niepołączony",
   "rings.removed": "Zdjęte pierścienie: {n}",

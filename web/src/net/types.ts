@@ -27,6 +27,8 @@ export interface Clocks {
   server_time_ms: number;
   /** An arena's game: who berserked (half a clock, no increment; docs/api.md 2.7). */
   berserk?: { white: boolean; black: boolean };
+  /** A correspondence game: while a seat's account is on vacation, when it ends (docs/api.md 2.1). */
+  vacation?: { white: number | null; black: number | null };
 }
 
 export interface State {
