@@ -181,7 +181,7 @@ void add_serve_command(CLI::App& app) {
   option(*cmd, "--trusted-proxy", opts->net.trusted_proxies,
          "Address of a reverse proxy whose X-Forwarded-For is believed (repeatable: 127.0.0.1)");
   option(*cmd, "--metrics-from", opts->net.metrics_from,
-         "Client address or CIDR range that may read /metrics (repeatable; others get 403)");
+         "Client address or CIDR range that may read /metrics (repeatable; none given: this machine; others get 403)");
 
   cmd->callback([opts, config, print_config, smtp_password_file, cmd] {
     std::string error;

@@ -464,7 +464,9 @@ TEST(EdgeProcess, LogLevelDebugAddsLinesThatInfoLeavesOut) {
         .first;
   };
   const std::string debug = log_of("debug"), info = log_of("info");
-  EXPECT_NE(debug.find(" debug store sqlite, 2 I/O threads, 0 trusted proxies, TLS off"), std::string::npos) << debug;
+  EXPECT_NE(debug.find(R"("level":"debug","message":"store sqlite, 2 I/O threads, 0 trusted proxies, TLS off)"),
+            std::string::npos)
+      << debug;
   EXPECT_NE(info.find("listening on"), std::string::npos) << info;
-  EXPECT_EQ(info.find(" debug "), std::string::npos) << info;
+  EXPECT_EQ(info.find(R"("level":"debug")"), std::string::npos) << info;
 }

@@ -25,7 +25,7 @@ class ArenaTest : public CorrespondenceServerTest {
   server::ServerOptions arena_options(const std::string& db = "") {
     auto o = options(db);
     o.arenas.tick_ms = 20;
-    o.arenas.lease_ms = 1500;
+    o.arenas.lease_ms = 5000;  // longer than a game takes to be made on a loaded machine
     return o;
   }
   void SetUp() override {

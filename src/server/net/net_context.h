@@ -91,7 +91,7 @@ class SessionSet {
 struct Context {
   Context(const NetLimits& l, const std::string& log_level, const std::string& log_format = "json")
       : limits(l), trusted(AddressRanges::lenient(l.trusted_proxies)),
-        metrics_from(AddressRanges::lenient(l.metrics_from)), addresses(l),
+        metrics_from(AddressRanges::lenient(l.metrics_allowed())), addresses(l),
         logs(std::make_unique<Logs>(log_level, log_format)) {}
   Hub* hub = nullptr;  // set once the hub exists; sessions use it while the server runs
   // The routes answered by other modules than the hub, set with it by the server (server.cpp):

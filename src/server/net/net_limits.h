@@ -28,10 +28,13 @@ struct NetLimits {
   // Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are
   // believed (address_ranges.h; checked at start).
   std::vector<std::string> trusted_proxies;
-  // Client addresses and CIDR ranges GET /metrics answers (others get 403): by default this
-  // machine only. The client's address is the one the access log shows (X-Forwarded-For from
-  // a trusted proxy).
-  std::vector<std::string> metrics_from = {"127.0.0.0/8", "::1"};
+  // Client addresses and CIDR ranges GET /metrics answers (others get 403); empty: this machine
+  // only (127.0.0.0/8 and ::1). The client's address is the one the access log shows
+  // (X-Forwarded-For from a trusted proxy).
+  std::vector<std::string> metrics_from;
+  std::vector<std::string> metrics_allowed() const {
+    return metrics_from.empty() ? std::vector<std::string>{"127.0.0.0/8", "::1"} : metrics_from;
+  }
 };
 
 class AddressTable {
