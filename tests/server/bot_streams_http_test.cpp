@@ -104,6 +104,50 @@ TEST_F(BotStreams, TheEventStreamReplaysGamesInPlayThenHearsChallenges) {
   EXPECT_EQ(limited.body["error"]["params"]["retry_after_s"], limited.body["retry_after_s"]);
 }
 
+// A challenge's `color` is the challenger's: the challenged account's stream shows it, and the
+// game made on accept seats the challenger there. A colour that is none is refused and makes
+// nothing.
+TEST_F(BotStreams, AChallengerPlaysTheColourItAsked) {
+  const std::string ann = token(account(port_, "Ann"), {"board:play", "challenge:write"});
+  const std::string bob = token(account(port_, "Bob"), {"board:play", "challenge:write"});
+  StreamReader ann_events(port_, "/api/stream/event", ann), bob_events(port_, "/api/stream/event", bob);
+  ASSERT_EQ(ann_events.status, 200);
+  ASSERT_EQ(bob_events.status, 200);
+  // Three games each way: colours drawn at random would pass all six once in 64 runs.
+  for (const std::string color : {"white", "black", "white", "black", "white", "black"}) {
+    auto made = post("/api/challenge/Ann", bob, {{"rated", false}, {"color", color}});
+    ASSERT_EQ(made.status, 200) << made.text;
+    EXPECT_EQ(made.body["challenge"]["color"], color) << made.text;
+    auto heard = ann_events.next_type("challenge");
+    ASSERT_TRUE(heard);
+    EXPECT_EQ((*heard)["challenge"]["color"], color) << *heard;
+    ASSERT_EQ(post("/api/challenge/" + std::string((*heard)["challenge"]["id"]) + "/accept", ann).status, 200);
+    auto bob_start = bob_events.next_type("gameStart"), ann_start = ann_events.next_type("gameStart");
+    ASSERT_TRUE(bob_start && ann_start);
+    const std::string id = (*bob_start)["game"]["id"];
+    EXPECT_EQ((*bob_start)["game"]["color"], color) << *bob_start;
+    EXPECT_EQ((*ann_start)["game"]["id"], id);
+    EXPECT_EQ((*ann_start)["game"]["color"], std::string(color == "white" ? "black" : "white")) << *ann_start;
+    const json seats = call(http::verb::get, "/api/games/" + id).body["state"]["seats"];
+    EXPECT_EQ(seats[color]["name"], "Bob") << seats;
+    ASSERT_EQ(post("/api/board/game/" + id + "/abort", bob).status, 200);  // one game at a time
+  }
+
+  for (const json& bad : {json("green"), json(1), json("WHITE")}) {
+    auto refused = post("/api/challenge/Ann", bob, {{"rated", false}, {"color", bad}});
+    EXPECT_EQ(refused.status, 400) << refused.text;
+    EXPECT_EQ(refused.body["error"]["code"], "bad_request") << refused.text;
+    EXPECT_NE(refused.body["error"]["message"].get<std::string>().find("color"), std::string::npos) << refused.text;
+  }
+  // Nothing was made: the next challenge Ann hears is the next one Bob makes (no colour: random).
+  auto made = post("/api/challenge/Ann", bob, {{"rated", false}});
+  ASSERT_EQ(made.status, 200) << made.text;
+  auto heard = ann_events.next_type("challenge");
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["challenge"]["id"], made.body["challenge"]["id"]);
+  EXPECT_EQ((*heard)["challenge"]["color"], "random");
+}
+
 TEST_F(BotStreams, AGameStreamGivesTheGameThenEachStateAndAStalePlyChangesNothing) {
   const std::string ann = token(account(port_, "Ann"), {"board:play"});
   const std::string id = game_against_ai(ann);
