@@ -2,14 +2,7 @@
 // event stream replays the games in play and hears challenges live, a game's stream gives the
 // whole game and then its state after each decision, a decision at a stale ply changes
 // nothing, two bots play a game to its end through the API alone, a revoked token's stream is
-// closed, and a token's ninth stream is refused.
-#include <sys/socket.h>
-#include <sys/time.h>
-
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/read.hpp>
-#include <boost/asio/write.hpp>
+// closed, and a token's 33rd stream is refused.
 #include <chrono>
 #include <deque>
 #include <thread>
@@ -18,102 +11,14 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
+#include "stream_reader.h"
 #include "test_server.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
 namespace http = boost::beast::http;
-namespace asio = boost::asio;
-using Clock = std::chrono::steady_clock;
 
 namespace {
-
-// One NDJSON stream read by hand: the status line, then the chunked body split into lines.
-class StreamReader {
- public:
-  StreamReader(uint16_t port, const std::string& path, const std::string& token) : socket_(ioc_) {
-    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
-    const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token + "\r\n\r\n";
-    asio::write(socket_, asio::buffer(req));
-    while (raw_.find("\r\n\r\n") == std::string::npos)
-      if (!fill(Clock::now() + std::chrono::seconds(10))) break;
-    const auto end = raw_.find("\r\n\r\n");
-    head_ = raw_.substr(0, end);
-    raw_.erase(0, end == std::string::npos ? raw_.size() : end + 4);
-    status = head_.size() > 12 ? std::stoi(head_.substr(9, 3)) : 0;
-  }
-  int status = 0;
-  std::string head_;
-
-  // The next line that is not a keep-alive, or nullopt at the end of the stream or after `wait`.
-  std::optional<json> next(std::chrono::milliseconds wait = std::chrono::milliseconds(10000)) {
-    const auto deadline = Clock::now() + wait;
-    while (true) {
-      if (!lines_.empty()) {
-        std::string l = std::move(lines_.front());
-        lines_.pop_front();
-        if (l.empty()) continue;
-        return json::parse(l);
-      }
-      if (ended_ || (!decode() && !fill(deadline))) return std::nullopt;
-    }
-  }
-  // The next line of `type` (others skipped).
-  std::optional<json> next_type(const std::string& type) {
-    while (auto j = next())
-      if (j->value("type", "") == type) return j;
-    return std::nullopt;
-  }
-  // Whether the stream ends (the last chunk, or the connection closed) within `wait`.
-  bool ends(std::chrono::milliseconds wait = std::chrono::milliseconds(10000)) {
-    const auto deadline = Clock::now() + wait;
-    while (!ended_ && Clock::now() < deadline) {
-      lines_.clear();
-      if (!decode() && !fill(deadline)) break;
-    }
-    return ended_;
-  }
-
- private:
-  // Reads more bytes until `deadline`; false at the end of the stream or the deadline.
-  bool fill(Clock::time_point deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - Clock::now());
-    if (left.count() <= 0) return false;
-    timeval tv{long(left.count() / 1000000), long(left.count() % 1000000)};
-    setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    char buf[4096];
-    const ssize_t n = ::recv(socket_.native_handle(), buf, sizeof buf, 0);
-    if (n == 0) ended_ = true;
-    if (n <= 0) return false;
-    raw_.append(buf, size_t(n));
-    return true;
-  }
-  // Takes whole chunks out of raw_ into lines_; whether any was taken.
-  bool decode() {
-    bool any = false;
-    while (true) {
-      const auto crlf = raw_.find("\r\n");
-      if (crlf == std::string::npos) return any;
-      const size_t size = std::stoul(raw_.substr(0, crlf), nullptr, 16);
-      if (size == 0) {
-        ended_ = true;
-        return true;
-      }
-      if (raw_.size() < crlf + 2 + size + 2) return any;
-      partial_ += raw_.substr(crlf + 2, size);
-      raw_.erase(0, crlf + 2 + size + 2);
-      for (size_t nl; (nl = partial_.find('\n')) != std::string::npos; partial_.erase(0, nl + 1))
-        lines_.push_back(partial_.substr(0, nl));
-      any = true;
-    }
-  }
-
-  asio::io_context ioc_;
-  asio::ip::tcp::socket socket_;
-  std::string raw_, partial_;
-  std::deque<std::string> lines_;
-  bool ended_ = false;
-};
 
 class BotStreams : public TokenServerTest {
  protected:
@@ -197,6 +102,50 @@ TEST_F(BotStreams, TheEventStreamReplaysGamesInPlayThenHearsChallenges) {
   EXPECT_EQ(limited.body["error"]["code"], "too_many_challenges");
   EXPECT_GE(limited.body["error"]["params"]["retry_after_s"].get<int64_t>(), 590) << limited.text;
   EXPECT_EQ(limited.body["error"]["params"]["retry_after_s"], limited.body["retry_after_s"]);
+}
+
+// A challenge's `color` is the challenger's: the challenged account's stream shows it, and the
+// game made on accept seats the challenger there. A colour that is none is refused and makes
+// nothing.
+TEST_F(BotStreams, AChallengerPlaysTheColourItAsked) {
+  const std::string ann = token(account(port_, "Ann"), {"board:play", "challenge:write"});
+  const std::string bob = token(account(port_, "Bob"), {"board:play", "challenge:write"});
+  StreamReader ann_events(port_, "/api/stream/event", ann), bob_events(port_, "/api/stream/event", bob);
+  ASSERT_EQ(ann_events.status, 200);
+  ASSERT_EQ(bob_events.status, 200);
+  // Three games each way: colours drawn at random would pass all six once in 64 runs.
+  for (const std::string color : {"white", "black", "white", "black", "white", "black"}) {
+    auto made = post("/api/challenge/Ann", bob, {{"rated", false}, {"color", color}});
+    ASSERT_EQ(made.status, 200) << made.text;
+    EXPECT_EQ(made.body["challenge"]["color"], color) << made.text;
+    auto heard = ann_events.next_type("challenge");
+    ASSERT_TRUE(heard);
+    EXPECT_EQ((*heard)["challenge"]["color"], color) << *heard;
+    ASSERT_EQ(post("/api/challenge/" + std::string((*heard)["challenge"]["id"]) + "/accept", ann).status, 200);
+    auto bob_start = bob_events.next_type("gameStart"), ann_start = ann_events.next_type("gameStart");
+    ASSERT_TRUE(bob_start && ann_start);
+    const std::string id = (*bob_start)["game"]["id"];
+    EXPECT_EQ((*bob_start)["game"]["color"], color) << *bob_start;
+    EXPECT_EQ((*ann_start)["game"]["id"], id);
+    EXPECT_EQ((*ann_start)["game"]["color"], std::string(color == "white" ? "black" : "white")) << *ann_start;
+    const json seats = call(http::verb::get, "/api/games/" + id).body["state"]["seats"];
+    EXPECT_EQ(seats[color]["name"], "Bob") << seats;
+    ASSERT_EQ(post("/api/board/game/" + id + "/abort", bob).status, 200);  // one game at a time
+  }
+
+  for (const json& bad : {json("green"), json(1), json("WHITE")}) {
+    auto refused = post("/api/challenge/Ann", bob, {{"rated", false}, {"color", bad}});
+    EXPECT_EQ(refused.status, 400) << refused.text;
+    EXPECT_EQ(refused.body["error"]["code"], "bad_request") << refused.text;
+    EXPECT_NE(refused.body["error"]["message"].get<std::string>().find("color"), std::string::npos) << refused.text;
+  }
+  // Nothing was made: the next challenge Ann hears is the next one Bob makes (no colour: random).
+  auto made = post("/api/challenge/Ann", bob, {{"rated", false}});
+  ASSERT_EQ(made.status, 200) << made.text;
+  auto heard = ann_events.next_type("challenge");
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["challenge"]["id"], made.body["challenge"]["id"]);
+  EXPECT_EQ((*heard)["challenge"]["color"], "random");
 }
 
 TEST_F(BotStreams, AGameStreamGivesTheGameThenEachStateAndAStalePlyChangesNothing) {

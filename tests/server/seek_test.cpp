@@ -217,11 +217,11 @@ TEST(PairingPool, RatedPlayersMeetTheClosestOnceTheRangeAllowsIt) {
 TEST(ChallengeBook, ChallengesByNameWithCapsAndNoSelfChallenge) {
   ChallengeBook b;
   const Seeker alice{"c:1", "x", "Alice", std::nullopt, false, ""};
-  EXPECT_TRUE(b.add({"c1", alice, "alice", kBlitz5, false, 0, ""}, 2)) << "oneself";
-  EXPECT_TRUE(b.add({"c1", alice, "bob", kBlitz5, true, 0, ""}, 2)) << "rated needs an account";
-  EXPECT_FALSE(b.add({"c1", alice, "bob", kBlitz5, false, 0, ""}, 2));
-  EXPECT_FALSE(b.add({"c2", alice, "Carol", kUntimed, false, 10, ""}, 2));
-  auto e = b.add({"c3", alice, "dave", kUntimed, false, 0, ""}, 2);
+  EXPECT_TRUE(b.add({"c1", alice, "alice", kBlitz5, false, 0, "", std::nullopt}, 2)) << "oneself";
+  EXPECT_TRUE(b.add({"c1", alice, "bob", kBlitz5, true, 0, "", std::nullopt}, 2)) << "rated needs an account";
+  EXPECT_FALSE(b.add({"c1", alice, "bob", kBlitz5, false, 0, "", std::nullopt}, 2));
+  EXPECT_FALSE(b.add({"c2", alice, "Carol", kUntimed, false, 10, "", std::nullopt}, 2));
+  auto e = b.add({"c3", alice, "dave", kUntimed, false, 0, "", std::nullopt}, 2);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->code, "too_many_open");
   ASSERT_EQ(b.sent_to("c:9", "BOB").size(), 1u);
@@ -232,9 +232,28 @@ TEST(ChallengeBook, ChallengesByNameWithCapsAndNoSelfChallenge) {
   EXPECT_EQ(j["from"], "Alice");
   EXPECT_EQ(j["to"], "Carol");
   EXPECT_EQ(j["outgoing"], true);
+  EXPECT_EQ(j["color"], "random") << "no colour asked: drawn when accepted";
   EXPECT_EQ(b.expire(5, 5), 1);
   EXPECT_EQ(b.remove_connection("c:1"), 1);
   EXPECT_TRUE(b.empty());
+}
+
+// The challenger's colour is shown and travels to the site's other servers with the row.
+TEST(ChallengeBook, AChallengersColourIsShownAndCarriedByItsSiteRow) {
+  const Seeker alice{"a:1", "x", "Alice", 1500, true, "c:1", ""};
+  for (const std::optional<Color> color : {std::optional<Color>(WHITE), std::optional<Color>(BLACK),
+                                           std::optional<Color>()}) {
+    Challenge c{"c5", alice, "bob", kBlitz5, false, 7, "a:2", color};
+    const std::string name = color ? (*color == WHITE ? "white" : "black") : "random";
+    EXPECT_EQ(to_json(c, false)["color"], name);
+    const auto back = challenge_from_row(challenge_row(c), "server-b");
+    ASSERT_TRUE(back) << challenge_row(c).dump();
+    EXPECT_EQ(back->color, color) << name;
+    EXPECT_EQ(back->from.server, "server-b");
+  }
+  json row = challenge_row(Challenge{"c6", alice, "bob", kBlitz5, false, 7, "a:2", WHITE});
+  row["color"] = "green";
+  EXPECT_FALSE(challenge_from_row(row, "server-b")) << "a colour that is none is no challenge";
 }
 
 namespace {

@@ -28,13 +28,14 @@ class SiteChallengeTest : public SiteTest {
     bob.emplace(b->port(), "", bob_h);
     ASSERT_TRUE(eventually([&] { return online(a->port()) == json{"alice", "bob"}; })) << online(a->port()).dump();
   }
-  // Alice challenges Bob; the challenge's id as Bob's lobby on B shows it.
+  // Alice challenges Bob, asking to play Black; the challenge's id as Bob's lobby on B shows it.
   std::string challenge_bob() {
-    alice->ws.send({{"type", "challenge"}, {"to", "bob"}});
+    alice->ws.send({{"type", "challenge"}, {"to", "bob"}, {"color", "black"}});
     const json v = bob->view_where([](const json& v) { return challenges_in(v) == 1; });
     if (challenges_in(v) != 1) return "";
     EXPECT_EQ(v["challenges"][0]["from"], "alice");
     EXPECT_FALSE(v["challenges"][0]["outgoing"].get<bool>());
+    EXPECT_EQ(v["challenges"][0]["color"], "black") << "the colour travels with the challenge's row";
     return v["challenges"][0]["id"];
   }
   Headers alice_h, bob_h;
@@ -72,6 +73,7 @@ TEST_F(SiteChallengeTest, AChallengeReachesTheOtherServerAndIsAcceptedOnce) {
   ASSERT_TRUE(m);
   EXPECT_EQ((*m)["via"], "challenge");
   EXPECT_EQ((*m)["opponent"], "bob");
+  EXPECT_EQ((*m)["seat"], "black") << "the challenger plays the colour it asked, whichever server made the game";
   const std::string game = (*m)["game"];
   for (uint16_t port : {a->port(), b->port()}) {
     EXPECT_EQ(http_request(port, verb::get, "/api/games/" + game).body["state"]["status"], "active");

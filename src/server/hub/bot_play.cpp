@@ -32,6 +32,7 @@ stream::ChallengeInfo challenge_info(const json& c) {
   if (c.contains("rating") && c["rating"].is_number()) info.challenger.rating = int(c["rating"].get<double>());
   info.dest = c.value("to", "");
   info.rated = c.value("rated", false);
+  info.color = c.value("color", "random");
   info.variant = parse_variant(c.value("variant", "normal")).value_or(Variant::Normal);
   if (c.contains("clock") && c["clock"].is_object())  // clock_json's shapes: {days} or {base_ms, increment_ms}
     info.clock = c["clock"].contains("days") && c["clock"]["days"].is_number_integer()
@@ -83,7 +84,7 @@ void Hub::challenge(const Identity& who, const std::string& act, const std::stri
   if (act == "create") {
     json j = body.empty() ? json::object() : json::parse(body, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return done(http_error(400, "bad_json", "the body must be a JSON object"));
-    cmd::Challenge ch{target, {}, false};
+    cmd::Challenge ch{target, {}, false, std::nullopt};
     try {  // the API's clock {initial_ms, increment_ms} read as the lobby's {base_ms, increment_ms};
            // {days} (a correspondence game) as it is
       json kind = {{"variant", j.value("variant", json("normal"))}};
@@ -95,8 +96,7 @@ void Hub::challenge(const Identity& who, const std::string& act, const std::stri
       ch.kind = read_game_kind(Fields(kind));
       const Fields f(j);
       if (j.contains("rated") && !j["rated"].is_null()) ch.rated = f.boolean("rated");
-      if (auto c = f.opt_str("color", 10); c && *c != "random" && !parse_color(*c))
-        f.fail("color", "must be \"white\", \"black\" or \"random\"");
+      ch.color = cmd::read_challenge_color(f);  // the challenger's seat in the game made on accept
     } catch (const SchemaError& e) {
       return done(http_error(400, "bad_request", e.what()));
     }

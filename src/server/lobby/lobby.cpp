@@ -221,9 +221,10 @@ void Lobby::pair_now(int64_t now) {
   }
 }
 
-void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek) {
+void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek,
+                      std::optional<Color> a_color) {
   GameMeta meta{new_game_id(), kind.variant, kind.clock, hub_.now(), rated};
-  const Color a_seat = Color(random_u32() & 1);
+  const Color a_seat = a_color.value_or(Color(random_u32() & 1));
   const std::string a_token = new_token(), b_token = new_token();
   const int64_t now = meta.created_at;
   LobbyHost::Steps steps;

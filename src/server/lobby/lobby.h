@@ -102,8 +102,10 @@ class Lobby {
   // Open seeks and waiting games held by the address or the key, whichever holds more.
   int held(const std::string& address, const std::string& key);
   // Creates the started game of a match (rated when asked) and tells both players.
-  // `seek`: the seek it was made from (told to a seeker on another server with the match).
-  void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek = "");
+  // `seek`: the seek it was made from (told to a seeker on another server with the match);
+  // `a_color`: `a`'s seat (a challenger's asked colour; nullopt: drawn at random).
+  void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek = "",
+                 std::optional<Color> a_color = std::nullopt);
 
   // The site (lobby_site.cpp): whether other servers share it; following their seeks and
   // matches; this server's seeks that went (removed from the site's rows).

@@ -109,7 +109,7 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
             }
             const Challenge taken = *ch;
             challenges_.remove(a.target);
-            make_game(taken.from, seeker_of(who, taken.kind), taken.kind, taken.rated, "challenge");
+            make_game(taken.from, seeker_of(who, taken.kind), taken.kind, taken.rated, "challenge", "", taken.color);
             return std::nullopt;
           },
           [&](const cmd::ChallengeDecline& d) -> std::optional<ApiError> {
@@ -159,7 +159,8 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
 void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<LobbyClient>& c) {
   std::string error;
   const auto typed = accounts::parse_username(ch.to, &error);
-  Challenge made{"", seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind, ch.rated, hub_.now(), ""};
+  Challenge made{"", seeker_of(who, ch.kind), clean_text(ch.to, kMaxNameChars), ch.kind, ch.rated, hub_.now(), "",
+                 ch.color};
   for (const auto& [account, a] : accounts_)
     if (typed && a.name_key == typed->key) {
       made.to_key = "a:" + account;

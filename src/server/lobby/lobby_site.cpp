@@ -52,7 +52,7 @@ json challenge_row(const Challenge& c) {
   j["id"] = c.id;
   j["created_at"] = c.created_at;
   j["to_key"] = c.to_key;
-  cmd::Challenge{c.to, c.kind, c.rated}.write(j);
+  cmd::Challenge{c.to, c.kind, c.rated, c.color}.write(j);
   return j;
 }
 
@@ -60,8 +60,8 @@ std::optional<Challenge> challenge_from_row(const json& row, const std::string& 
   try {
     const Fields f(row);
     const cmd::Challenge wire = cmd::Challenge::read(f);
-    return Challenge{f.str("id", 64),  seeker_from(f, server),          wire.to, wire.kind,
-                     wire.rated,       f.integer("created_at", 0, INT64_MAX), f.str("to_key", 128)};
+    return Challenge{f.str("id", 64), seeker_from(f, server), wire.to, wire.kind, wire.rated,
+                     f.integer("created_at", 0, INT64_MAX), f.str("to_key", 128), wire.color};
   } catch (const std::exception&) {
     return std::nullopt;
   }

@@ -58,7 +58,8 @@ void Lobby::answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& w
     }
     switch (a) {
       case Answer::Accept:
-        make_game(taken->from, seeker_of(who, taken->kind), taken->kind, taken->rated, "challenge", taken->id);
+        make_game(taken->from, seeker_of(who, taken->kind), taken->kind, taken->rated, "challenge", taken->id,
+                  taken->color);
         break;
       case Answer::Decline:
         if (taken->from.server.empty()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "server/wire/seek_messages.h"
 
 namespace yinsh::server {
 
@@ -13,6 +14,7 @@ json to_json(const Challenge& c, bool outgoing) {
             {"variant", to_string(c.kind.variant)},
             {"clock", clock_json(c.kind.clock)},
             {"rated", c.rated},
+            {"color", cmd::challenge_color_name(c.color)},
             {"created_at", c.created_at},
             {"outgoing", outgoing}};
   if (c.from.rating) {

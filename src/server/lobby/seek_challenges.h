@@ -24,10 +24,12 @@ struct Challenge {
   bool rated = false;
   int64_t created_at = 0;
   std::string to_key;  // the challenged account's key ("a:<id>"); empty: a guest's name
+  std::optional<Color> color;  // the challenger's seat; nullopt: drawn when the game is made
   // Whether `who` (a seeker of the key `key` and name `name`) is the challenged player.
   bool is_for(const std::string& key, std::string_view name) const;
 };
-// The challenge as its sender (`outgoing`) or the challenged player sees it.
+// The challenge as its sender (`outgoing`) or the challenged player sees it; `color` is the
+// challenger's (white, black or random).
 json to_json(const Challenge& c, bool outgoing);
 // The challenge as another server of the site needs it (site_bus.h), and back (nullopt: not
 // one); `server`: the challenger's server ("" when it is this one).

@@ -37,8 +37,19 @@ void Pair::write(json& j) const {
   if (rated) j["rated"] = true;
 }
 
+std::optional<Color> read_challenge_color(const Fields& f) {
+  const auto s = f.opt_str("color", 10);
+  if (!s || *s == "random") return std::nullopt;
+  const auto c = parse_color(*s);
+  if (!c) f.fail("color", "must be \"white\", \"black\" or \"random\"");
+  return c;
+}
+
+std::string challenge_color_name(const std::optional<Color>& c) { return c ? std::string(color_name(*c)) : "random"; }
+
 Challenge Challenge::read(const Fields& f) {
-  Challenge c{f.str("to", kMaxNameChars), read_game_kind(f), f.opt_bool("rated").value_or(false)};
+  Challenge c{f.str("to", kMaxNameChars), read_game_kind(f), f.opt_bool("rated").value_or(false),
+              read_challenge_color(f)};
   if (c.to.empty()) f.fail("to", "must name a player");
   return c;
 }
@@ -46,6 +57,7 @@ void Challenge::write(json& j) const {
   j["to"] = to;
   write_kind(j, kind);
   j["rated"] = rated;
+  if (color) j["color"] = color_name(*color);
 }
 
 Claim Claim::read(const Fields& f) {

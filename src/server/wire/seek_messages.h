@@ -61,6 +61,7 @@ struct Challenge {  // a direct challenge to a player by name
   std::string to;
   GameKind kind;
   bool rated = false;
+  std::optional<Color> color;  // the challenger's seat; nullopt ("random"): drawn when accepted
   static Challenge read(const Fields& f);
   void write(json& j) const;
 };
@@ -70,6 +71,11 @@ struct Claim {  // the opponent left a timed game: end it as a win or a draw
   static Claim read(const Fields& f);
   void write(json& j) const;
 };
+
+// A challenger's `color`: "white", "black", or "random" or absent (nullopt); anything else
+// fails (SchemaError) with what it may be.
+std::optional<Color> read_challenge_color(const Fields& f);
+std::string challenge_color_name(const std::optional<Color>& c);  // white, black or random
 
 }  // namespace cmd
 
