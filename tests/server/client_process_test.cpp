@@ -14,6 +14,7 @@
 
 #include "account_helpers.h"
 #include "game_driver.h"
+#include "run_command.h"
 #include "site_helpers.h"
 #include "server/server.h"
 #include "test_server.h"
@@ -347,6 +348,26 @@ TEST(Cluster, AGameGoesOnThroughTheOtherServerWhenOneIsKilled) {
     }
     EXPECT_EQ(refused, 0);
   }
+  EXPECT_TRUE(c.down()) << c.log();
+}
+
+// `yinsh loadtest --pair quick` through the balancer: its bots' connections land on both
+// servers, so players are paired across them (the site's one pool) and their games are played
+// from server to server; every game it reports begun is finished, with no error.
+TEST(Cluster, TheLoadToolPairsPlayersThroughTheBalancer) {
+  Cluster c;
+  if (!c.skip_reason().empty()) GTEST_SKIP() << c.skip_reason();
+  ASSERT_NE(c.lb, 0) << c.log();
+  // --think-ms: the servers keep their default message rate (20 a second per connection).
+  const auto [report, status] = run_command(std::string(YINSH_BIN) + " loadtest --port " + std::to_string(c.lb) +
+                                            " --pair quick --games 3 --pair-seconds 2 --think-ms 40 --timeout 90");
+  EXPECT_EQ(status, 0) << report;
+  EXPECT_NE(report.find("(6 connections)"), std::string::npos) << report;
+  EXPECT_NE(report.find("errors 0, connection failures 0"), std::string::npos) << report;
+  EXPECT_NE(report.find("pairing (quick): 6 bots"), std::string::npos) << report;
+  const auto over = http_request(c.lb, http::verb::get, "/api/games?status=over&limit=200").body["games"];
+  EXPECT_GE(over.size(), 3u) << report;
+  EXPECT_NE(report.find("games " + std::to_string(over.size()) + " "), std::string::npos) << report;
   EXPECT_TRUE(c.down()) << c.log();
 }
 

@@ -190,6 +190,26 @@ TEST(ServerProcess, TheLoadToolPlaysEveryGameToItsEnd) {
   EXPECT_NE(report.find("p99"), std::string::npos) << report;
 }
 
+// The load tool's lobby mode, briefly: 8 bots ask for quick pairings for a second, play each
+// game to its end and ask again; every game they report is in the store, finished.
+TEST(ServerProcess, TheLoadToolPairsItsBotsThroughTheLobby) {
+  std::string report;
+  const int status = run_load_tool("--pair quick --games 4 --pair-seconds 1 --think-ms 10 --timeout 60 --seed 5", &report,
+                                   [&](uint16_t port) {
+                                     const std::string at = "games ";
+                                     const size_t games = std::stoul(report.substr(report.find(at) + at.size()));
+                                     EXPECT_GE(games, 4u) << report;
+                                     auto over = http_request(port, boost::beast::http::verb::get,
+                                                              "/api/games?status=over&limit=200");
+                                     EXPECT_EQ(over.body["games"].size(), games) << report;
+                                   });
+  EXPECT_EQ(status, 0) << report;
+  EXPECT_NE(report.find("(8 connections)"), std::string::npos) << report;
+  EXPECT_NE(report.find("errors 0, connection failures 0"), std::string::npos) << report;
+  EXPECT_NE(report.find("pairing (quick): 8 bots asking again for 1 s"), std::string::npos) << report;
+  EXPECT_NE(report.find("pairing wait: "), std::string::npos) << report;
+}
+
 // The load tool's login storm, tiny: it registers its accounts, logs in (real Argon2id
 // verifications) while bot games are played, and reports both; the accounts exist after.
 TEST(ServerProcess, TheLoadToolLogsInWhileGamesArePlayed) {
