@@ -13,9 +13,8 @@ namespace yinsh::server {
 namespace {
 
 // 2026-11-23T12:34:56.789Z
-std::string utc_now() {
-  const auto now = std::chrono::system_clock::now();
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+std::string utc_time(std::chrono::system_clock::time_point at) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(at.time_since_epoch()).count();
   const std::time_t secs = std::time_t(ms / 1000);
   std::tm tm{};
   gmtime_r(&secs, &tm);
@@ -31,15 +30,8 @@ std::string line(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohma
 class JsonFormatter final : public spdlog::formatter {
  public:
   void format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) override {
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(msg.time.time_since_epoch()).count();
-    const std::time_t secs = std::time_t(ms / 1000);
-    std::tm tm{};
-    gmtime_r(&secs, &tm);
-    char time[32];
-    std::snprintf(time, sizeof time, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
-                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, int(ms % 1000));
     const auto level = spdlog::level::to_string_view(msg.level);
-    const std::string text = line({{"time", time},
+    const std::string text = line({{"time", utc_time(msg.time)},
                                    {"level", std::string_view(level.data(), level.size())},
                                    {"message", std::string_view(msg.payload.data(), msg.payload.size())}}) +
                              "\n";
@@ -73,7 +65,7 @@ Logs::~Logs() = default;
 void Logs::http(std::string_view address, std::string_view method, std::string_view path, int status, double ms,
                 uint64_t bytes, std::string_view request_id, std::string_view user_agent) {
   if (!access_->should_log(spdlog::level::info)) return;
-  access_->info(line({{"time", utc_now()},
+  access_->info(line({{"time", utc_time(std::chrono::system_clock::now())},
                       {"kind", "http"},
                       {"address", address},
                       {"method", method},
@@ -87,7 +79,7 @@ void Logs::http(std::string_view address, std::string_view method, std::string_v
 
 void Logs::ws_session(const WsSession& s) {
   if (!access_->should_log(spdlog::level::info)) return;
-  access_->info(line({{"time", utc_now()},
+  access_->info(line({{"time", utc_time(std::chrono::system_clock::now())},
                       {"kind", "websocket"},
                       {"address", s.address},
                       {"path", "/ws"},
