@@ -1,6 +1,7 @@
 // SiteBus: what every server of one site shares beyond the games: rows of live state (seeks,
 // who is online) and messages between servers (a match made for a player connected elsewhere,
-// an account whose sessions changed, a notice to an account). With SQLite one process is the whole site
+// an account whose sessions changed, a notice to an account, a game of accounts started or
+// ended). With SQLite one process is the whole site
 // (LocalSiteBus below: rows in memory, messages delivered here). With PostgreSQL the servers
 // sharing the database share the site (server/site/: tables as the source of truth, an event
 // stream with sequence numbers, LISTEN/NOTIFY to wake the listeners; docs/server.md "One
@@ -35,6 +36,7 @@ enum class SiteTopic {
   Matched,         // the answer (a game, a decline) to a seeker or challenger connected to the target server (lobby.h)
   AccountChanged,  // an account's sessions or standing changed: every server acts on its sockets
   Notice,          // a notice to an account (wire `notice`): every server tells its connections of it
+  AccountGame,     // a game of accounts started or ended: every server tells their event streams (bot API)
 };
 
 // The body of SiteTopic::AccountChanged: what changed for which account. Every server checks

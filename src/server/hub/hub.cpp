@@ -245,6 +245,7 @@ void Hub::start() {
   impl_->lobby->start();
   Impl* impl = impl_.get();
   impl_->notice_sub = impl_->site().subscribe(SiteTopic::Notice, [impl](const json& body) { impl->deliver_notice(body); });
+  impl_->game_sub = impl_->site().subscribe(SiteTopic::AccountGame, [impl](const json& body) { impl->deliver_game(body); });
   impl_->store.watch([impl](const std::string& game, int64_t version) {
     // An empty game is a resync (notifications may have been lost): every room catches up.
     std::vector<std::shared_ptr<Room>> rs;
@@ -276,6 +277,7 @@ void Hub::stop() {
   });
   impl_->lobby->stop();
   impl_->notice_sub.reset();
+  impl_->game_sub.reset();
   impl_->ai_pool.stop();
   impl_->analysis.stop();  // before the store pool: a finished report is saved there
   impl_->store_pool.join();

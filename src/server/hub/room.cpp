@@ -96,7 +96,6 @@ void Room::broadcast(const Event& event) {
   const Status was = Status(status_seen.load());
   const bool ended = was != Status::Over && game.status() == Status::Over;
   status_seen = int(game.status());
-  if (was != game.status() && (was == Status::Active || game.status() == Status::Active)) hub.announce_game(game);
   if (!streams.empty()) stream_event(event);
   if (ended) hub.queue_report(game.meta().id, game.rules().start(), game.rules().moves());  // its report
   if (hub.options.metrics && std::holds_alternative<ev::Decision>(event.body)) hub.options.metrics->decisions.fetch_add(1);
@@ -264,6 +263,8 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
     const std::optional<Color> was_to_move = game.to_move();
     game = std::move(*next);
     send_notices(was, was_to_move);
+    // A game of accounts started or ended: their event streams are told on every server.
+    if (was != game.status() && (was == Status::Active || game.status() == Status::Active)) hub.announce_game(game);
     if (before_broadcast) before_broadcast(event);
     broadcast(event);  // with the ratings when the event ended a rated game
     announce_presence();  // a join gives a seat to a connection

@@ -251,9 +251,13 @@ struct Hub::Impl : LobbyHost {
   // A new stream of `who` (counted against its token; nullptr when the token has
   // kMaxStreamsPerToken open).
   std::shared_ptr<StreamClient> make_stream(const Identity& who, std::weak_ptr<Subscriber> out, bool events);
-  bool has_event_stream(const std::string& account);
-  // A game started or ended: a line to the event streams of its accounts.
+  bool has_event_stream(const std::string& account);  // false for ""
+  // A game started or ended (game_announcements.cpp): called by the process that stored it,
+  // sent through the site to every server (this one included), each of which writes a line to
+  // the event streams of its accounts open there.
   void announce_game(const OnlineGame& g);
+  void deliver_game(const json& body);
+  SiteBus::Handle game_sub;  // from start() to stop()
 
   Impl(asio::io_context& io, Store& s, HubOptions o);  // hub.cpp (where Lobby is complete)
   ~Impl();

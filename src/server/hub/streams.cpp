@@ -1,6 +1,6 @@
-// The bot and board API's streams (streams.h): opening and closing them, the lines of a
-// game's stream on each event of its room, and the event stream's lines when a game of its
-// account starts or ends.
+// The bot and board API's streams (streams.h): opening and closing them (the event stream
+// with a gameStart for each game in play), and the lines of a game's stream on each event of
+// its room. The event stream's lines when a game starts or ends: game_announcements.cpp.
 #include "server/hub/streams.h"
 
 #include <cmath>
@@ -51,50 +51,11 @@ stream::Player stream_player(Store& store, const Seat& seat, const GameMeta& met
   return p;
 }
 
-namespace {
-
-// The game from `seat`'s side, its opponent read from the store.
 stream::GameInfo game_info(Store& store, const std::string& id, const GameMeta& meta, const Seat& opponent, Color seat) {
   return {id, seat, stream_player(store, opponent, meta), meta.rated, meta.variant, meta.clock};
 }
 
-std::string result_of(const OnlineGame& g) {
-  if (g.status() == Status::Aborted) return "aborted";
-  const auto& r = g.result();
-  return r && r->winner ? std::string(color_name(*r->winner)) : "draw";
-}
-
-}  // namespace
-
 // ------------------------------------------------------------------------ the event stream
-
-void Hub::Impl::announce_game(const OnlineGame& g) {
-  if (g.status() == Status::Waiting) return;
-  const bool start = g.status() == Status::Active;
-  const std::string result = start ? "" : result_of(g);
-  on_store([this, id = g.id(), meta = g.meta(), seats = std::array{g.seat(WHITE), g.seat(BLACK)}, start, result] {
-    for (Color c : {WHITE, BLACK}) {
-      if (seats[c].account.empty() || !has_event_stream(seats[c].account)) continue;
-      std::string text;
-      try {
-        stream::GameInfo info = game_info(store, id, meta, seats[~c], c);
-        text = start ? stream::write(stream::GameStart{info}) : stream::write(stream::GameFinish{info, result});
-      } catch (const std::exception&) {  // the store is down: the opponent without its rating
-        stream::GameInfo info{id, c, {seats[~c].name, std::nullopt, false}, meta.rated, meta.variant, meta.clock};
-        text = start ? stream::write(stream::GameStart{info}) : stream::write(stream::GameFinish{info, result});
-      }
-      std::lock_guard lock(accounts_mutex);
-      auto [first, last] = event_streams.equal_range(seats[c].account);
-      for (auto it = first; it != last; ++it)
-        if (auto s = it->second.lock()) s->send_text(text);
-    }
-  });
-}
-
-bool Hub::Impl::has_event_stream(const std::string& account) {
-  std::lock_guard lock(accounts_mutex);
-  return event_streams.count(account) > 0;
-}
 
 std::shared_ptr<StreamClient> Hub::Impl::make_stream(const Identity& who, std::weak_ptr<Subscriber> out, bool events) {
   {

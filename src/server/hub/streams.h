@@ -6,8 +6,10 @@
 // (Room::streams), which writes it a state line on every change.
 #pragma once
 
+#include <array>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "server/hub/room.h"
@@ -38,5 +40,18 @@ stream::GameState stream_state(const OnlineGame& g, int64_t now);
 // A seat's holder as the streams show it: with the account's rating in the game's category and
 // whether it is a bot (read from the store: on the store pool only).
 stream::Player stream_player(Store& store, const Seat& seat, const GameMeta& meta);
+// The game from `seat`'s side, its opponent read from the store (on the store pool only).
+stream::GameInfo game_info(Store& store, const std::string& id, const GameMeta& meta, const Seat& opponent, Color seat);
+
+// A game of accounts started or ended, as the site carries it to every server
+// (SiteTopic::AccountGame; game_announcements.cpp): each writes the line to the accounts'
+// event streams open there.
+struct GameAnnounced {
+  GameMeta meta;              // id, variant, clock, rated
+  std::array<Seat, 2> seats;  // names and accounts only (never a seat's token)
+  std::string result;         // "" when it started; else white, black, draw or aborted
+  json to_json() const;
+  static std::optional<GameAnnounced> read(const json& j);  // nullopt: not one
+};
 
 }  // namespace yinsh::server

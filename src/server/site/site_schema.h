@@ -53,12 +53,13 @@ constexpr std::string_view topic_name(SiteTopic t) {
   switch (t) {
     case SiteTopic::Matched: return "matched";
     case SiteTopic::Notice: return "notice";
+    case SiteTopic::AccountGame: return "account_game";
     case SiteTopic::AccountChanged: break;
   }
   return "account";
 }
 inline std::optional<SiteTopic> parse_topic(std::string_view s) {
-  for (SiteTopic t : {SiteTopic::Matched, SiteTopic::AccountChanged, SiteTopic::Notice})
+  for (SiteTopic t : {SiteTopic::Matched, SiteTopic::AccountChanged, SiteTopic::Notice, SiteTopic::AccountGame})
     if (topic_name(t) == s) return t;
   return std::nullopt;
 }
