@@ -1,20 +1,27 @@
 // Finding an opponent from the lobby (docs/api.md 3.5) with two browsers: a quick-pairing
 // match, and a seek posted in one browser and accepted with one click in the other. Both end
 // on the same started game, each in its own seat.
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
+// Each test's contexts are closed after it: their kept-alive connections would count against
+// the next test's 32 per address.
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
 
 async function player(browser: Browser, name: string): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  contexts.push(ctx);
   const page = await ctx.newPage();
   page.on("pageerror", (e) => {
     throw e;
   });
-  await page.addInitScript((n) => localStorage.setItem("yinsh.name", n), name);
+  if (name) await page.addInitScript((n) => localStorage.setItem("yinsh.name", n), name);
   await page.goto(server.url);
   await expect(page.getByTestId("find-opponent").getByRole("heading", { name: /Find an opponent/ })).toBeVisible();
   return page;
@@ -40,6 +47,28 @@ test("quick pairing matches two browsers", async ({ browser }) => {
   await expect(alice.getByTestId("pairing")).toContainText("3 min + 2 s");
   await bob.getByTestId("quick-pairing").getByRole("button", { name: "3 min + 2 s" }).click();
   await sameGame(alice, bob, "Alice", "Bob");
+});
+
+test("two guests who typed their names in the lobby play under them", async ({ browser }) => {
+  // Names typed into the lobby's name field, not saved beforehand: before, quick pairing
+  // made "Guest vs Guest" (the lobby's connection kept the name it was opened with).
+  const typed = async (name: string) => {
+    const page = await player(browser, "");
+    await page.getByLabel("Your name").fill(name);
+    return page;
+  };
+  const erin = await typed("Erin");
+  const finn = await typed("Finn");
+  await erin.getByTestId("quick-pairing").getByRole("button", { name: "5 min + 3 s" }).click();
+  await expect(erin.getByTestId("pairing")).toContainText("5 min + 3 s");
+  await finn.getByTestId("quick-pairing").getByRole("button", { name: "5 min + 3 s" }).click();
+  await sameGame(erin, finn, "Erin", "Finn");
+  // The server's own page of the game (its link preview) names them too.
+  const html = await (await erin.request.get(erin.url())).text();
+  expect(html).toMatch(/<meta property="og:title" content="(Erin vs Finn|Finn vs Erin) - YINSH">/);
+  // And a reload keeps the name typed.
+  await erin.goto(server.url);
+  await expect(erin.getByLabel("Your name")).toHaveValue("Erin");
 });
 
 test("a seek posted in one browser is accepted in another", async ({ browser }) => {

@@ -207,4 +207,24 @@ describe("LobbyConn", () => {
     await new Promise((r) => setTimeout(r, 700));
     assert.equal(FakeSocket.all.length, 2, "no reconnection once closed");
   });
+  it("tells the server a name typed meanwhile before the next command, once", () => {
+    const c = new LobbyConn("Guest", { onLobby: () => {}, onMatched: () => {}, onError: () => {}, onInfo: () => {} });
+    const ws = FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
+    ws.open();
+    c.setName("A");
+    c.setName("Alice");
+    assert.equal(ws.sent.length, 1, "no message per keystroke");
+    c.send({ type: "pair", rated: false });
+    c.send({ type: "pair_cancel" });
+    assert.deepEqual(
+      ws.sent.map((m) => [m.type, m.name]),
+      [
+        ["lobby", "Guest"],
+        ["lobby", "Alice"],
+        ["pair", undefined],
+        ["pair_cancel", undefined],
+      ],
+    );
+    c.close();
+  });
 });

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { displayName, GUEST_NAME, t } from "../i18n";
 import { useAccount } from "../net/account";
-import { describeClock, playerName, saveToken } from "../net/api";
+import { describeClock, saveToken } from "../net/api";
 import { LobbyConn } from "../net/lobbyConn";
 import type { ClientMessage, ClockSpec, LobbyChallenge, LobbyMessage } from "../net/types";
 import { VariantSelect } from "../ui/panels";
@@ -36,6 +36,11 @@ const SEEK_CLOCKS = [
   "d14",
   "none",
 ];
+
+/** A guest's name as the lobby is told it: as typed (at most 32 characters), else "Guest". */
+function guestName(typed: string): string {
+  return typed.trim().slice(0, 32) || GUEST_NAME;
+}
 
 function parseClock(v: string): ClockSpec | undefined {
   if (v === "none") return undefined;
@@ -123,9 +128,12 @@ export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: 
 }
 
 export function FindOpponent({
+  name,
   onError,
   onNote,
 }: {
+  /** The name the guest typed in the lobby (an account plays under its own). */
+  name: string;
   onError: (e: string | null) => void;
   onNote: (n: string) => void;
 }) {
@@ -146,7 +154,7 @@ export function FindOpponent({
     if (account === undefined) return; // the session is not known yet: connect once it is
     setView(null);
     setOnline(null);
-    const c = new LobbyConn(account?.name || playerName() || GUEST_NAME, {
+    const c = new LobbyConn(account?.name || guestName(name), {
       onLobby: setView,
       onMatched: (m) => {
         saveToken(m.game, m.seat, m.token);
@@ -160,6 +168,9 @@ export function FindOpponent({
     conn.current = c;
     return () => c.close();
   }, [account === undefined ? undefined : (account?.name ?? "")]);
+  useEffect(() => {
+    if (account === null) conn.current?.setName(guestName(name));
+  }, [name, account]);
 
   const send = conn.current;
   if (!online || !view || !send) {

@@ -37,9 +37,16 @@ export function splitIdle(games: readonly Summary[], now: number): { live: Summa
   return { live: games.filter((g) => !idle(g)), idle: games.filter(idle) };
 }
 
-function CreateForm({ onError }: { onError: (e: string | null) => void }) {
+function CreateForm({
+  name,
+  setName,
+  onError,
+}: {
+  name: string;
+  setName: (name: string) => void;
+  onError: (e: string | null) => void;
+}) {
   const [levels, setLevels] = useState<Level[]>([]);
-  const [name, setName] = useState(playerName());
   const [variant, setVariant] = useState<"normal" | "blitz">("normal");
   const [clock, setClock] = useState("300000+5000");
   const [opponent, setOpponent] = useState<"ai" | "human">("ai");
@@ -243,6 +250,13 @@ export function Lobby() {
   const [error, setError] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // The name typed here is the guest's everywhere: in a game made here, and in the lobby's
+  // seeks and pairings (FindOpponent), so it is kept as it is typed.
+  const [name, setName] = useState(playerName());
+  const rename = (n: string) => {
+    setName(n);
+    savePlayerName(n.trim().slice(0, 32));
+  };
 
   useEffect(() => {
     let alive = true;
@@ -300,9 +314,9 @@ export function Lobby() {
         </p>
       ) : null}
       <div class="lobby-grid">
-        <CreateForm onError={setError} />
+        <CreateForm name={name} setName={rename} onError={setError} />
         <div class="lists">
-          <FindOpponent onError={setError} onNote={setNote} />
+          <FindOpponent name={name} onError={setError} onNote={setNote} />
           <section class="card">
             <h2>{t("lobby.open")}</h2>
             {list(waiting, "join", "lobby.open_none", "open-games")}

@@ -20,6 +20,9 @@ export class LobbyConn {
   private readonly socket: ReconnectingSocket;
   private nextId = 1;
 
+  /** The name the server knows this connection by (what the last `lobby` command sent). */
+  private sentName: string | null = null;
+
   constructor(
     private name: string,
     private h: LobbyHandlers,
@@ -27,6 +30,7 @@ export class LobbyConn {
     this.socket = new ReconnectingSocket({
       onOpen: () => {
         this.h.onOnline?.(true);
+        this.sentName = null;
         this.send({ type: "lobby", name: this.name });
       },
       onMessage: (data) => this.receive(data),
@@ -44,9 +48,20 @@ export class LobbyConn {
     this.send({ type: "lobby", name });
   }
 
+  /**
+   * The name a guest types: kept without a message per keystroke, and told to the server
+   * before the next command (a seek, a pairing, a challenge), whose game then carries it.
+   */
+  setName(name: string): void {
+    this.name = name;
+  }
+
   /** Sends a lobby command; false when not connected. */
   send(msg: ClientMessage): boolean {
     if (!this.socket.isOpen) return false;
+    if (msg.type === "lobby") {
+      if (msg.name !== undefined) this.sentName = msg.name;
+    } else if (this.sentName !== null && this.sentName !== this.name) this.rename(this.name);
     return this.socket.send(JSON.stringify({ ...msg, id: this.nextId++ }));
   }
 
