@@ -73,3 +73,42 @@ test("in dark mode the current move reads at a contrast of 4.5 or more", async (
   });
   expect(ratio).toBeGreaterThanOrEqual(4.5);
 });
+
+/** A game against the computer (level 3) created from the lobby, played as Black. */
+async function blackGame(page: Page): Promise<string> {
+  await page.goto(server.url);
+  await page.locator("form.create").getByLabel("Black", { exact: true }).check();
+  await page.getByRole("button", { name: "Create game" }).click();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  await expect(page.getByTestId("game-page")).not.toHaveAttribute("data-ply", "0"); // White's first ring
+  return page.url().split("/game/")[1] as string;
+}
+
+const bottomBar = (page: Page) => page.locator(".board-col > .player").last();
+
+test("a game played as Black replays with Black at the bottom, under the players' names", async ({ page }) => {
+  await page.goto(server.url);
+  await page.getByLabel("Your name").fill("Pat");
+  const id = await blackGame(page);
+  await page.goto(`${server.url}/replay/${id}`);
+  await expect(bottomBar(page)).toHaveAttribute("data-testid", "player-black");
+  await expect(page.locator("h1")).toHaveText("Computer (level 3) vs Pat");
+  await page.getByRole("button", { name: "Flip the board" }).click();
+  await expect(bottomBar(page)).toHaveAttribute("data-testid", "player-white");
+
+  // An account's game, replayed in a browser without the game's seat: found by the name.
+  const reg = await page.request.post(`${server.url}/api/account/register`, {
+    data: { name: "Blackwood", password: "correct horse battery" },
+  });
+  expect(reg.ok()).toBe(true);
+  const mine = await blackGame(page);
+  await page.evaluate((g) => localStorage.removeItem(`yinsh.seat.${g}`), mine);
+  await page.goto(`${server.url}/replay/${mine}`);
+  await expect(page.locator("h1")).toHaveText("Computer (level 3) vs Blackwood");
+  await expect(bottomBar(page)).toHaveAttribute("data-testid", "player-black");
+  // A spectator (nobody's seat) sees White at the bottom.
+  await page.evaluate((g) => localStorage.removeItem(`yinsh.seat.${g}`), id);
+  await page.goto(`${server.url}/replay/${id}`);
+  await expect(page.locator("h1")).toHaveText("Computer (level 3) vs Pat");
+  await expect(bottomBar(page)).toHaveAttribute("data-testid", "player-white");
+});

@@ -8,8 +8,9 @@ import type { Ply, Position } from "../board/types";
 import { markersInPool, parsePosition, readRecord, replayGame } from "../engine/rules";
 import { colorName, displayName, t } from "../i18n";
 import { ImportBox } from "../lobby/Lobby";
-import { ApiError, api, describeClock } from "../net/api";
-import type { RecordJson } from "../net/types";
+import { useAccount } from "../net/account";
+import { ApiError, api, describeClock, loadToken } from "../net/api";
+import type { Color, RecordJson } from "../net/types";
 import { Board } from "../ui/Board";
 import { ErrorBanner, MoveList, PlayerBar } from "../ui/panels";
 import { linkClick } from "../ui/router";
@@ -26,6 +27,10 @@ interface Loaded {
   result: string;
   /** The game has a result (finished or imported with one): nobody is to move at its end. */
   ended: boolean;
+  /** The names as the server stores them (a server game's), to find an account's own seat. */
+  stored: { white: string | null; black: string | null } | null;
+  /** The seat this browser played the game from (its saved seat token), if any. */
+  seat: Color | null;
   plies: Ply[];
   positions: Position[];
   error: string | null;
@@ -42,6 +47,14 @@ function build(start: string | Position, plies: Ply[]): { positions: Position[];
 
 const SPEEDS = [2000, 1000, 500];
 
+/** The seat the viewer played: this browser's seat token, else the account's name on one seat. */
+function ownSeat(data: Loaded, accountName: string | undefined): Color | null {
+  if (data.seat) return data.seat;
+  if (!accountName || !data.stored) return null;
+  if (data.stored.white === accountName) return "white";
+  return data.stored.black === accountName ? "black" : null;
+}
+
 function Icon({ d }: { d: string }) {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
@@ -56,8 +69,10 @@ export function ReplayPage(props: { id?: string; record?: string }) {
   const [ply, setPly] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1000);
-  const [flipped, setFlipped] = useState(false);
+  // Flipped against the default view: the player's own colour at the bottom, else White.
+  const [flip, setFlip] = useState(false);
   const prevPly = useRef(0);
+  const account = useAccount();
 
   useEffect(() => {
     setData(null);
@@ -71,13 +86,15 @@ export function ReplayPage(props: { id?: string; record?: string }) {
           const white = r.white ? displayName(r.white) : colorName("white");
           const black = r.black ? displayName(r.black) : colorName("black");
           setData({
-            title: t("replay.title", { id: r.id }),
+            title: t("replay.title", { white, black }),
             white,
             black,
             variant: r.variant,
             clock: r.clock,
             result: describeResult(r.result, r.status, r.variant, { white, black }),
             ended: r.status === "over" || r.status === "aborted",
+            stored: { white: r.white, black: r.black },
+            seat: loadToken(r.id)?.seat ?? null,
             plies,
             positions,
             error,
@@ -102,6 +119,8 @@ export function ReplayPage(props: { id?: string; record?: string }) {
           clock: null,
           result: res ? t("replay.result_tag", { result: res }) : "",
           ended: !!res && res !== "*",
+          stored: null,
+          seat: null,
           plies,
           positions,
           error,
@@ -140,7 +159,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
         Home: () => setPly(0),
         End: () => setPly(lastRef.current),
       };
-      if (e.key === "f") return setFlipped((x) => !x);
+      if (e.key === "f") return setFlip((x) => !x);
       const f = moves[e.key];
       if (f) {
         e.preventDefault();
@@ -179,6 +198,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
 
   const ringsToWin = data.variant === "blitz" ? 1 : 3;
   const pos = view.position;
+  const flipped = (ownSeat(data, account?.name) === "black") !== flip;
   const bottom = flipped ? "black" : "white";
   const top = flipped ? "white" : "black";
   const bar = (side: "white" | "black") => (
@@ -271,9 +291,9 @@ export function ReplayPage(props: { id?: string; record?: string }) {
           </select>
           <button
             type="button"
-            onClick={() => setFlipped(!flipped)}
+            onClick={() => setFlip(!flip)}
             aria-label={t("board.flip")}
-            aria-pressed={flipped}
+            aria-pressed={flip}
             title={t("board.flip_key")}
           >
             ⇅

@@ -388,7 +388,7 @@ export const de: Record<Key, string> = {
   "title.your_turn": "Du bist am Zug",
   "title.game": "YINSH-Partie",
 
-  "replay.title": "Partie {id}",
+  "replay.title": "{white} gegen {black}",
   "replay.imported": "Importierte Partie",
   "replay.loading": "Wiederholung wird geladen…",
   "replay.cannot_load": "Die Partie kann nicht geladen werden: {message}",

@@ -381,7 +381,7 @@ export const en = {
   "title.your_turn": "Your turn",
   "title.game": "YINSH game",
 
-  "replay.title": "Game {id}",
+  "replay.title": "{white} vs {black}",
   "replay.imported": "Imported record",
   "replay.loading": "Loading the replay…",
   "replay.cannot_load": "Cannot load the game: {message}",

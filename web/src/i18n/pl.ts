@@ -385,7 +385,7 @@ export const pl: Record<Key, string> = {
   "title.your_turn": "Twój ruch",
   "title.game": "Partia YINSH",
 
-  "replay.title": "Partia {id}",
+  "replay.title": "{white} kontra {black}",
   "replay.imported": "Wczytany zapis",
   "replay.loading": "Wczytywanie powtórki…",
   "replay.cannot_load": "Nie można wczytać partii: {message}",
