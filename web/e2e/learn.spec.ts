@@ -42,7 +42,17 @@ test("the tutorial, every step, end to end", async ({ page }) => {
   await expect(learn).toHaveAttribute("data-lesson", "row");
   await decide(page, "e8-e3");
   await expect(learn).toHaveAttribute("data-verdict", "retry");
-  await expect(page.getByTestId("status")).toContainText("Try again");
+  // And says why, not only "Not quite".
+  await expect(page.getByTestId("status")).toHaveText(
+    "Not quite. Your ring jumped over 4 of your own markers and turned them black, so no row of five white markers was made. Try again.",
+  );
+  // Another ring than the one the step names.
+  await page.getByRole("button", { name: "Start the step again" }).click();
+  await page.getByRole("button", { name: "Jumping" }).click();
+  await decide(page, "b1-b2");
+  await expect(page.getByTestId("status")).toContainText(
+    "You moved the ring on b1; this step is about the ring on e3.",
+  );
   await page.getByRole("button", { name: "Start the step again" }).click();
   await page.getByRole("button", { name: "Placing rings" }).click();
 

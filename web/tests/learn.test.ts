@@ -4,7 +4,10 @@ import "./core";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { legalDecisions, parsePosition } from "../src/engine/rules";
-import { LESSONS, type LessonState, lessonDecision, startLesson } from "../src/learn/learn";
+import { CATALOGUE } from "../src/i18n";
+import { LESSONS, type LessonState, lessonDecision, missReason, startLesson } from "../src/learn/learn";
+
+const inCatalogue = (key: string) => key in CATALOGUE.en;
 
 function play(id: string, decisions: string[]): { state: LessonState; verdict: string } {
   const l = LESSONS.find((x) => x.id === id);
@@ -30,6 +33,39 @@ describe("lessons", () => {
     assert.equal(play("row", ["e8-e3"]).verdict, "retry");
     assert.equal(play("flip", ["d3-d2"]).verdict, "retry");
     assert.equal(play("jump", ["e3-e2"]).verdict, "retry");
+  });
+  it("a missed try says why", () => {
+    const why = (id: string, decisions: string[]) => {
+      const l = LESSONS.find((x) => x.id === id);
+      assert.ok(l);
+      const r = play(id, decisions);
+      assert.equal(r.verdict, "retry", `${id} ${decisions.join(" ")}`);
+      return missReason(l, r.state, inCatalogue);
+    };
+    assert.deepEqual(why("row", ["e8-e3"]), { key: "learn.flipped_own", params: { n: 4 } });
+    assert.deepEqual(why("flip", ["d3-d2"]), { key: "learn.flip.miss", params: {} });
+    assert.deepEqual(why("jump", ["e3-e2"]), { key: "learn.jump.miss", params: {} });
+    const other = legalDecisions(parsePosition(LESSONS[1]?.position ?? "")).find((d) => !d.startsWith("e5-"));
+    assert.ok(other);
+    assert.deepEqual(why("move", [other]), {
+      key: "learn.other_ring",
+      params: { from: other.split("-")[0] as string, ring: "e5" },
+    });
+  });
+  it("every way to miss a step has its own explanation", () => {
+    for (const l of LESSONS) {
+      const walk = (s: LessonState, depth: number) => {
+        for (const d of legalDecisions(s.pos)) {
+          const r = lessonDecision(l, s, d);
+          if (r.verdict === "retry") {
+            const why = missReason(l, r.state, inCatalogue);
+            assert.notEqual(why.key, "learn.no_reason", `${l.id}: ${[...r.state.played].join(" ")}`);
+            assert.ok(inCatalogue(why.key), why.key);
+          } else if (r.verdict === "playing" && depth < 3) walk(r.state, depth + 1);
+        }
+      };
+      walk(startLesson(l), 1);
+    }
   });
   it("removing the row keeps the lesson going until the ring is removed", () => {
     assert.equal(play("row", ["e8-f9", "xe4-e8"]).verdict, "playing");

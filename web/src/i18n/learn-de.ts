@@ -52,7 +52,22 @@ export const learnDe: Record<keyof typeof learnEn, string> = {
   "learn.done_mark": "erledigt",
   "learn.next": "Nächster Schritt",
   "learn.reset": "Schritt neu beginnen",
-  "learn.retry": "Nicht ganz: Das Ziel des Schritts wurde nicht erreicht. Versuch es noch einmal.",
+  "learn.missed": "Nicht ganz. {why} Versuch es noch einmal.",
+  "learn.no_reason": "Das Ziel des Schritts wurde nicht erreicht.",
+  "learn.other_ring": "Du hast den Ring auf {from} gezogen; in diesem Schritt geht es um den Ring auf {ring}.",
+  "learn.flipped_own":
+    "Dein Ring ist über {n, plural, one {# deiner eigenen Steine gesprungen und hat ihn schwarz gemacht} other {# deiner eigenen Steine gesprungen und hat sie schwarz gemacht}}, daher ist keine Reihe aus fünf weißen Steinen entstanden.",
+  "learn.jump.miss":
+    "Dein Ring ist über keinen Stein gesprungen: Zieh ihn entlang der Linie der Steine, sodass er über sie hinweg springt.",
+  "learn.flip.miss":
+    "Nicht alle von d4, d5 und d6 sind weiß geworden: Ein Ring dreht nur die Steine, über die er springt, er muss also in einem Zug über alle drei springen.",
+  "learn.row.miss":
+    "Dieser Zug hat keine Reihe aus fünf weißen Steinen gebildet, es gibt also nichts zu entfernen. Finde den Punkt, der die vier weißen Steine in einer Linie ergänzt.",
+  "learn.two_rows.miss":
+    "Es ist keine Reihe entstanden: Zieh den Ring auf e6 vom Kreuzungspunkt der beiden Linien weg, damit sein Stein beide ergänzt.",
+  "learn.gift_row.miss":
+    "Es ist keine schwarze Reihe entstanden: Der Ring auf e5 muss über den Stein auf e6 springen, der dann schwarz wird.",
+  "learn.blitz.miss": "Dieser Zug hat keine Reihe aus fünf weißen Steinen gebildet, also wurde kein Ring entfernt.",
   "learn.all_done": "Du hast den Lernkurs abgeschlossen. Probiere die Aufgaben oder spiele eine Partie!",
   "learn.rules_link": "Die Regeln, mit Bildern",
   "learn.place.title": "Ringe setzen",

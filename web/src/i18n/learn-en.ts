@@ -51,7 +51,22 @@ export const learnEn = {
   "learn.done_mark": "done",
   "learn.next": "Next step",
   "learn.reset": "Start the step again",
-  "learn.retry": "Not quite: the step's goal was not reached. Try again.",
+  "learn.missed": "Not quite. {why} Try again.",
+  "learn.no_reason": "The step's goal was not reached.",
+  "learn.other_ring": "You moved the ring on {from}; this step is about the ring on {ring}.",
+  "learn.flipped_own":
+    "Your ring jumped over {n, plural, one {# of your own markers and turned it black} other {# of your own markers and turned them black}}, so no row of five white markers was made.",
+  "learn.jump.miss":
+    "Your ring moved without jumping over a marker: move it along the line of markers so that it passes over them.",
+  "learn.flip.miss":
+    "Not all of d4, d5 and d6 turned white: a ring flips only the markers it jumps over, so it must jump over all three in one move.",
+  "learn.row.miss":
+    "That move made no row of five white markers, so there is nothing to remove. Find the point that completes the four white markers in a line.",
+  "learn.two_rows.miss":
+    "No row was made: move the ring on e6 off the point where the two lines cross, so that its marker joins both.",
+  "learn.gift_row.miss":
+    "No black row appeared: the ring on e5 must jump over the marker on e6, which then turns black.",
+  "learn.blitz.miss": "That move made no row of five white markers, so no ring was removed.",
   "learn.all_done": "You have completed the tutorial. Try the puzzles, or play a game!",
   "learn.rules_link": "The rules, with pictures",
   "learn.place.title": "Placing rings",

@@ -52,7 +52,22 @@ export const learnPl: Record<keyof typeof learnEn, string> = {
   "learn.done_mark": "zrobione",
   "learn.next": "Następny krok",
   "learn.reset": "Zacznij krok od nowa",
-  "learn.retry": "Nie całkiem: cel kroku nie został osiągnięty. Spróbuj ponownie.",
+  "learn.missed": "Nie całkiem. {why} Spróbuj ponownie.",
+  "learn.no_reason": "Cel kroku nie został osiągnięty.",
+  "learn.other_ring": "Ruszyłeś pierścień z {from}; ten krok dotyczy pierścienia na {ring}.",
+  "learn.flipped_own":
+    "Twój pierścień przeskoczył {n, plural, one {# twój żeton i zmienił go na czarny} few {# twoje żetony i zmienił je na czarne} many {# twoich żetonów i zmienił je na czarne} other {# twojego żetonu i zmienił je na czarne}}, więc nie powstał rząd pięciu białych żetonów.",
+  "learn.jump.miss":
+    "Twój pierścień nie przeskoczył żadnego żetonu: przesuń go wzdłuż linii żetonów, tak by nad nimi przeskoczył.",
+  "learn.flip.miss":
+    "Nie wszystkie z d4, d5 i d6 stały się białe: pierścień odwraca tylko żetony, nad którymi skacze, więc musi przeskoczyć wszystkie trzy w jednym ruchu.",
+  "learn.row.miss":
+    "Ten ruch nie utworzył rzędu pięciu białych żetonów, więc nie ma czego zdjąć. Znajdź punkt, który uzupełnia cztery białe żetony w linii.",
+  "learn.two_rows.miss":
+    "Nie powstał żaden rząd: odsuń pierścień z e6, z punktu, w którym krzyżują się obie linie, by jego żeton dołączył do obu.",
+  "learn.gift_row.miss":
+    "Nie pojawił się czarny rząd: pierścień z e5 musi przeskoczyć żeton na e6, który wtedy staje się czarny.",
+  "learn.blitz.miss": "Ten ruch nie utworzył rzędu pięciu białych żetonów, więc żaden pierścień nie został zdjęty.",
   "learn.all_done": "Ukończyłeś samouczek. Spróbuj zadań albo zagraj partię!",
   "learn.rules_link": "Zasady z obrazkami",
   "learn.place.title": "Stawianie pierścieni",

@@ -2,7 +2,7 @@
 // the rules core; the steps done are kept in this browser.
 import { useState } from "preact/hooks";
 import { legalDecisions } from "../engine/rules";
-import { type Key, t, useLang } from "../i18n";
+import { CATALOGUE, type Key, t, useLang } from "../i18n";
 import { Board } from "../ui/Board";
 import { linkClick } from "../ui/router";
 import {
@@ -12,11 +12,18 @@ import {
   type LessonVerdict,
   lessonDecision,
   loadLearned,
+  missReason,
   saveLearned,
   startLesson,
 } from "./learn";
 
 const text = (id: string, part: "title" | "task" | "done") => t(`learn.${id}.${part}` as Key);
+
+/** What a missed try is told: why it missed (learn.ts), then to try again. */
+function missed(l: Lesson, s: LessonState): string {
+  const why = missReason(l, s, (key) => key in CATALOGUE.en);
+  return t("learn.missed", { why: t(why.key as Key, why.params) });
+}
 
 export function LearnPage() {
   useLang();
@@ -72,7 +79,7 @@ export function LearnPage() {
           <h1 class="h2">{text(lesson.id, "title")}</h1>
           <p data-testid="learn-task">{text(lesson.id, "task")}</p>
           <p class="status-line" data-testid="status" role="status">
-            {verdict === "done" ? text(lesson.id, "done") : verdict === "retry" ? t("learn.retry") : ""}
+            {verdict === "done" ? text(lesson.id, "done") : verdict === "retry" ? missed(lesson, state) : ""}
           </p>
           <div class="actions">
             <button type="button" onClick={() => open(index)} disabled={state.played.length === 0}>

@@ -12,6 +12,10 @@ export interface Lesson {
   goal: (start: Position, now: Position, flipped: readonly string[]) => boolean;
   /** A way to reach the goal (the unit tests play it; the page can show it as a hint). */
   solution: string[];
+  /** The ring the step asks to move, when its task names one. */
+  ring?: string;
+  /** The goal is a row of White's: a move that flips White's own markers is told so. */
+  row?: true;
 }
 
 const white = (p: Position, points: string[]) => points.every((x) => p.board.get(x) === "w");
@@ -29,12 +33,14 @@ export const LESSONS: Lesson[] = [
     position: "3W/W5B/8/9/4W5/9/B9/B8/7B/B6/W2W w move 0 0 normal",
     goal: (_s, p) => p.board.get("e5") === "w" && p.side === "b",
     solution: ["e5-e8"],
+    ring: "e5",
   },
   {
     id: "jump",
     position: "3W/W5B/8/9/2Wbb5/9/B9/B8/7B/B6/W2W w move 0 0 normal",
     goal: (_s, _p, flipped) => flipped.length > 0,
     solution: ["e3-e6"],
+    ring: "e3",
   },
   {
     id: "flip",
@@ -47,18 +53,22 @@ export const LESSONS: Lesson[] = [
     position: "3W/W5B/8/9/3wwwwW2/9/B9/B8/7B/B6/W2W w move 0 0 normal",
     goal: wonRing,
     solution: ["e8-f9", "xe4-e8", "xk10"],
+    row: true,
   },
   {
     id: "two_rows",
     position: "3W/W5B/3w4/4w4/1wwwwW4/5w3/B5w3/B8/7B/B6/W2W w move 0 0 normal",
     goal: wonRing,
     solution: ["e6-f6", "xc4-g8", "xk10"],
+    ring: "e6",
+    row: true,
   },
   {
     id: "gift_row",
     position: "3W/W5B/5b2/5b3/4Ww4/4b4/B3b5/B8/7B/B6/W2W w move 0 0 normal",
     goal: (_s, p) => p.side === "b" && p.step === "early-remove-row",
     solution: ["e5-e7"],
+    ring: "e5",
   },
   {
     id: "opponent_row",
@@ -78,6 +88,7 @@ export const LESSONS: Lesson[] = [
     position: "3W/W5B/8/9/3wwwwW2/9/B9/B8/7B/B6/W2W w move 0 0 blitz",
     goal: (_s, p) => p.result === "1-0",
     solution: ["e8-f9", "xe4-e8", "xk10"],
+    row: true,
   },
 ];
 
@@ -115,6 +126,27 @@ export function lessonDecision(
   if (l.goal(state.start, state.pos, state.flipped)) return { state, verdict: "done" };
   const turnOver = state.pos.step === "over" || state.pos.side !== s.start.side;
   return { state, verdict: turnOver ? "retry" : "playing" };
+}
+
+/** Why a try missed its step: a catalogue message (under learn.) and its values. */
+export interface MissReason {
+  key: "learn.other_ring" | "learn.flipped_own" | `learn.${string}.miss` | "learn.no_reason";
+  params: Record<string, string | number>;
+}
+
+/**
+ * Why the try in `s` (its verdict "retry") missed the step: another ring moved than the one the
+ * task names; White's own markers flipped black where a row was wanted; else the step's own
+ * explanation (`hasMiss` tells whether the catalogue has one).
+ */
+export function missReason(l: Lesson, s: LessonState, hasMiss: (key: string) => boolean): MissReason {
+  const moved = s.played.find((d) => /^[a-k]\d+-[a-k]\d+$/.test(d));
+  const from = moved?.split("-")[0];
+  if (l.ring && from && from !== l.ring) return { key: "learn.other_ring", params: { from, ring: l.ring } };
+  const own = s.flipped.filter((x) => s.pos.board.get(x) === "b").length;
+  if (l.row && own > 0) return { key: "learn.flipped_own", params: { n: own } };
+  const key = `learn.${l.id}.miss` as const;
+  return hasMiss(key) ? { key, params: {} } : { key: "learn.no_reason", params: {} };
 }
 
 const STORE = "yinsh-learn";
