@@ -57,3 +57,26 @@ test("a lobby without its server says so in Polish", async ({ page }) => {
   await expect(page.getByTestId("open-games")).toHaveText(say["lobby.unavailable"]);
   await expect(page.getByTestId("lobby-state")).toHaveText(say["seek.unreachable"]);
 });
+
+test("a nameless spectator's chat line in Polish", async ({ page, browser }) => {
+  await page.goto(server.url);
+  await page.getByLabel(say["form.white_starts"]).check();
+  await page.getByRole("button", { name: say["lobby.create"] }).click();
+  await expect(page.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  const ctx = await browser.newContext();
+  try {
+    const watcher = await ctx.newPage();
+    await watcher.addInitScript(() => localStorage.setItem("yinsh.lang", "pl"));
+    await watcher.goto(page.url());
+    const chat = watcher.getByLabel(say["chat.label"]);
+    await chat.fill("cześć");
+    await chat.press("Enter");
+    // The server names the writer "Spectator"; each page says it in its language.
+    for (const p of [watcher, page]) {
+      await expect(p.locator(".chat-lines")).toContainText(`${say["seat.spectator"]}: cześć`);
+      await expect(p.locator(".chat-lines")).not.toContainText("Spectator");
+    }
+  } finally {
+    await ctx.close();
+  }
+});

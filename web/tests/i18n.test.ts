@@ -9,6 +9,7 @@ import { BOARD_TEXT } from "../src/board/view";
 import {
   CATALOGUE,
   categoryName,
+  chatName,
   displayName,
   engineLevelName,
   LANGS,
@@ -117,6 +118,9 @@ describe("the server's default names and the rating categories", () => {
       assert.equal(categoryName("nonsense"), "nonsense");
       assert.equal(engineLevelName(4, "two plies"), "dwa półruchy", "the offline levels");
       assert.equal(engineLevelName(9, "a level this client does not know"), "a level this client does not know");
+      assert.equal(chatName({ from: "Spectator", seat: "spectator" }), "Widz", "a nameless spectator's chat line");
+      assert.equal(chatName({ from: "Spectator", seat: "white" }), "Spectator", "a player who calls itself so");
+      assert.equal(chatName({ from: "Guest", seat: "black" }), "Gość");
       setLang("en");
       assert.equal(displayName("Computer (level 1)"), "Computer (level 1)");
     } finally {

@@ -245,6 +245,7 @@ export const de: Record<Key, string> = {
   "seat.ready": "bereit",
   "seat.not_ready": "nicht bereit",
   "seat.guest": "Gast",
+  "seat.spectator": "Zuschauer",
   "seat.computer": "Computer (Stufe {level})",
 
   "player.you": "du",

@@ -240,6 +240,7 @@ export const en = {
   "seat.ready": "ready",
   "seat.not_ready": "not ready",
   "seat.guest": "Guest",
+  "seat.spectator": "Spectator",
   "seat.computer": "Computer (level {level})",
 
   "player.you": "you",

@@ -109,6 +109,19 @@ export function displayName(name: string): string {
   return ai ? t("seat.computer", { level: Number(ai[1]) }) : name;
 }
 
+/** The server's name for a spectator who chats without having given a name (hub/room.cpp). */
+export const SPECTATOR_NAME = "Spectator";
+
+/**
+ * The writer of a chat line as shown: a nameless spectator's "Spectator" in the viewer's
+ * language (a guest may call itself so: only a line from a spectator's seat without an account
+ * is translated), any other writer through displayName.
+ */
+export function chatName(line: { from: string; seat: string; account?: string }): string {
+  if (line.seat === "spectator" && !line.account && line.from === SPECTATOR_NAME) return t("seat.spectator");
+  return displayName(line.from);
+}
+
 /** The catalogue's message `key` when it has one, else `fallback` (a name or text as sent). */
 function known(key: string, fallback: string, params: Record<string, string | number> = {}): string {
   return key in CATALOGUE.en ? t(key as Key, params) : fallback;

@@ -244,6 +244,7 @@ export const pl: Record<Key, string> = {
   "seat.ready": "gotowy",
   "seat.not_ready": "niegotowy",
   "seat.guest": "Gość",
+  "seat.spectator": "Widz",
   "seat.computer": "Komputer (poziom {level})",
 
   "player.you": "ty",

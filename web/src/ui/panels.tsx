@@ -3,7 +3,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatTurnBody, groupTurns } from "../board/turns";
 import type { Ply } from "../board/types";
-import { colorName, displayName, t } from "../i18n";
+import { chatName, colorName, t } from "../i18n";
 import type { ChatLine, Clocks, Color } from "../net/types";
 import { linkClick } from "./router";
 
@@ -183,7 +183,7 @@ export function ChatBox(props: {
       <ul class="chat-lines" ref={list} aria-live="polite">
         {props.lines.map((l, i) => (
           <li key={`${l.at}-${i}`} class={`chat-line ${l.seat}${l.removed ? " removed" : ""}`}>
-            {l.seat === "system" ? null : <b>{displayName(l.from)}: </b>}
+            {l.seat === "system" ? null : <b>{chatName(l)}: </b>}
             {l.removed ? (
               <i>{t(l.removed_by === "moderator" ? "chat.removed_by_moderator" : "chat.removed")}</i>
             ) : (
