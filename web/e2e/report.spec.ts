@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures";
 import { playToEnd, seeded } from "./play";
-import { BIN, webDir, YinshServer } from "./server";
+import { BIN, SHOTS, webDir, YinshServer } from "./server";
 
 const server = new YinshServer();
 test.beforeAll(async () => server.start());
@@ -45,6 +45,20 @@ test("a finished game's report: pending, then graph, accuracy and moments", asyn
   const summary = page.getByTestId("report-summary");
   await expect(summary).toContainText("DrMih");
   await expect(summary).toContainText(/Accuracy\s*\d+\.\d%\s*\d+\.\d%/);
+  // The graph can be read: its title, scale, decisions and a legend of whose area is whose.
+  const figure = page.getByTestId("report-figure");
+  await expect(figure).toContainText("White's winning chances through the game");
+  await expect(page.getByTestId("report-axis-y")).toHaveText("100%50%0%");
+  const last = Number(await page.getByTestId("counter").evaluate((e) => e.textContent?.split("/")[1]));
+  await expect(page.getByTestId("report-axis-x")).toHaveText(`0Decisions${last}`);
+  const legend = page.getByTestId("report-legend");
+  await expect(legend).toContainText("DrMih (White)");
+  await expect(legend).toContainText("Dumbot (Black)");
+  await expect(legend).toContainText("InaccuracyMistakeBlunder");
+  // The engine's effort in words, not "nodes per position".
+  await expect(page.getByTestId("report")).toContainText("The engine looked at 5,000 positions for each decision");
+  await expect(page.getByTestId("report")).not.toContainText("nodes");
+  await page.getByTestId("report").screenshot({ path: join(SHOTS, "report-graph.png") });
   // A click on the graph's left edge goes to the start.
   const box = await page.getByTestId("report-graph").boundingBox();
   if (!box) throw new Error("no graph box");

@@ -4,7 +4,7 @@
 // game's report is fetched (and queued when missing); an imported record is uploaded on
 // request. While the report is being written, the panel asks again every two seconds.
 import { useEffect, useState } from "preact/hooks";
-import { type Key, t } from "../i18n";
+import { type Key, lang, t } from "../i18n";
 import { ApiError } from "../net/api";
 import {
   type GameReport,
@@ -31,9 +31,9 @@ type State =
   | { kind: "ready"; report: GameReport }
   | { kind: "error"; message: string };
 
-function Graph(props: { report: GameReport; ply: number; onJump: (ply: number) => void }) {
+function Graph(props: { report: GameReport; ply: number; onJump: (ply: number) => void; n: number }) {
   const pts = graphPoints(props.report);
-  const n = Math.max(1, pts.length - 1);
+  const n = props.n;
   const x = (i: number) => (i / n) * W;
   const y = (p: number) => H - (p / 1000) * H;
   const line = pts.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" ");
@@ -76,6 +76,53 @@ function Graph(props: { report: GameReport; ply: number; onJump: (ply: number) =
         ))}
       </svg>
     </div>
+  );
+}
+
+/**
+ * The graph with what it needs to be read: its title, the win probability's scale (100% at
+ * the top: White wins), the decisions from the first to the last, and a legend naming whose
+ * area is whose and what the dots' colours judge.
+ */
+function GraphFigure(props: {
+  report: GameReport;
+  white: string;
+  black: string;
+  ply: number;
+  onJump: (ply: number) => void;
+}) {
+  const n = Math.max(1, graphPoints(props.report).length - 1);
+  return (
+    <figure class="report-figure" data-testid="report-figure">
+      <figcaption class="small">{t("report.graph")}</figcaption>
+      <div class="report-axis-y small muted" aria-hidden="true" data-testid="report-axis-y">
+        <span>100%</span>
+        <span>50%</span>
+        <span>0%</span>
+      </div>
+      <Graph report={props.report} ply={props.ply} onJump={props.onJump} n={n} />
+      <div class="report-axis-x small muted" aria-hidden="true" data-testid="report-axis-x">
+        <span>0</span>
+        <span>{t("report.axis_decisions")}</span>
+        <span>{n}</span>
+      </div>
+      <ul class="report-legend small" data-testid="report-legend">
+        <li>
+          <span class="swatch report-graph-white" />
+          {t("report.legend_white", { name: props.white })}
+        </li>
+        <li>
+          <span class="swatch report-graph-black" />
+          {t("report.legend_black", { name: props.black })}
+        </li>
+        {(["inaccuracy", "mistake", "blunder"] as const).map((j) => (
+          <li key={j}>
+            <span class={`dot report-dot ${j}`} />
+            {t(JUDGEMENT_KEY[j])}
+          </li>
+        ))}
+      </ul>
+    </figure>
   );
 }
 
@@ -162,7 +209,13 @@ export function ReportPanel(props: {
       {state.kind === "error" ? <p class="small muted">{state.message}</p> : null}
       {state.kind === "ready" ? (
         <>
-          <Graph report={state.report} ply={props.ply} onJump={props.onJump} />
+          <GraphFigure
+            report={state.report}
+            white={props.white}
+            black={props.black}
+            ply={props.ply}
+            onJump={props.onJump}
+          />
           <Summary report={state.report} white={props.white} black={props.black} />
           <h3 class="h3">{t("report.moments")}</h3>
           {keyMoments(state.report).length === 0 ? <p class="small">{t("report.none")}</p> : null}
@@ -188,7 +241,9 @@ export function ReportPanel(props: {
               </li>
             ))}
           </ol>
-          <p class="small muted">{t("report.budget", { nodes: state.report.nodes_per_position })}</p>
+          <p class="small muted">
+            {t("report.budget", { nodes: new Intl.NumberFormat(lang()).format(state.report.nodes_per_position) })}
+          </p>
         </>
       ) : null}
     </section>

@@ -20,6 +20,10 @@ export const reportDe: Record<keyof typeof reportEn, string> = {
   "report.moments": "Schlüsselmomente",
   "report.moment": "{turn}. {decision}: {judgement} (−{loss} %)",
   "report.better": "Besser: {line}",
-  "report.budget": "{nodes} Knoten je Stellung · auf jedem Rechner gleich",
+  "report.budget":
+    "Die Engine hat für jede Entscheidung {nodes} Stellungen betrachtet; die Analyse ist daher auf jedem Rechner dieselbe.",
+  "report.axis_decisions": "Entscheidungen",
+  "report.legend_white": "{name} (Weiß)",
+  "report.legend_black": "{name} (Schwarz)",
   "over.report": "Computeranalyse",
 };

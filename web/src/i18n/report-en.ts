@@ -19,6 +19,10 @@ export const reportEn = {
   "report.moments": "Key moments",
   "report.moment": "{turn}. {decision}: {judgement} (−{loss}%)",
   "report.better": "Better: {line}",
-  "report.budget": "{nodes} nodes per position · same on every machine",
+  "report.budget":
+    "The engine looked at {nodes} positions for each decision, so the analysis is the same on any computer.",
+  "report.axis_decisions": "Decisions",
+  "report.legend_white": "{name} (White)",
+  "report.legend_black": "{name} (Black)",
   "over.report": "Computer analysis",
 } as const;

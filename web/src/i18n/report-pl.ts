@@ -20,6 +20,10 @@ export const reportPl: Record<keyof typeof reportEn, string> = {
   "report.moments": "Kluczowe momenty",
   "report.moment": "{turn}. {decision}: {judgement} (−{loss}%)",
   "report.better": "Lepiej: {line}",
-  "report.budget": "{nodes} węzłów na pozycję · tak samo na każdym komputerze",
+  "report.budget":
+    "Silnik przejrzał {nodes} pozycji dla każdej decyzji, więc analiza jest taka sama na każdym komputerze.",
+  "report.axis_decisions": "Decyzje",
+  "report.legend_white": "{name} (białe)",
+  "report.legend_black": "{name} (czarne)",
   "over.report": "Analiza komputerowa",
 };
