@@ -56,6 +56,10 @@ test("a lobby without its server says so in Polish", async ({ page }) => {
   await expect(page.getByTestId("error")).toContainText(say["error.network"]);
   await expect(page.getByTestId("open-games")).toHaveText(say["lobby.unavailable"]);
   await expect(page.getByTestId("lobby-state")).toHaveText(say["seek.unreachable"]);
+  // And points to what still works: the computer in the browser.
+  await page.getByTestId("offline-hint").getByRole("link", { name: say["nav.offline"] }).click();
+  await expect(page).toHaveURL(/\/offline$/);
+  await expect(page.getByLabel(say["form.level"])).toBeVisible();
 });
 
 test("a nameless spectator's chat line in Polish", async ({ page, browser }) => {

@@ -173,6 +173,7 @@ export const de: Record<Key, string> = {
   "lobby.over_none": "Noch keine beendeten Partien.",
   "lobby.loading": "Wird geladen…",
   "lobby.unavailable": "Nicht verfügbar: der Server ist nicht erreichbar.",
+  "lobby.offline_hint": "Auch ohne den Server kannst du in diesem Browser gegen den Computer spielen:",
   "lobby.join": "Mitspielen",
   "lobby.watch": "Zuschauen",
   "lobby.vs": "gegen",

@@ -168,6 +168,7 @@ export const en = {
   "lobby.over_none": "No finished games yet.",
   "lobby.loading": "Loading…",
   "lobby.unavailable": "Not available: the server cannot be reached.",
+  "lobby.offline_hint": "Without the server you can still play the computer in this browser:",
   "lobby.join": "Join",
   "lobby.watch": "Watch",
   "lobby.vs": "vs",

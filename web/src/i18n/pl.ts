@@ -172,6 +172,7 @@ export const pl: Record<Key, string> = {
   "lobby.over_none": "Nie ma jeszcze zakończonych partii.",
   "lobby.loading": "Wczytywanie…",
   "lobby.unavailable": "Niedostępne: nie można połączyć się z serwerem.",
+  "lobby.offline_hint": "Bez serwera nadal możesz grać z komputerem w tej przeglądarce:",
   "lobby.join": "Dołącz",
   "lobby.watch": "Oglądaj",
   "lobby.vs": "vs",

@@ -308,6 +308,14 @@ export function Lobby() {
         </p>
       </div>
       <ErrorBanner error={error ?? listError} onClose={() => setError(null)} />
+      {listError ? (
+        <p class="note" data-testid="offline-hint">
+          {t("lobby.offline_hint")}{" "}
+          <a href="/offline" onClick={linkClick}>
+            {t("nav.offline")}
+          </a>
+        </p>
+      ) : null}
       {note ? (
         <p class="note" role="status" data-testid="lobby-note">
           {note}
