@@ -63,6 +63,14 @@ test("a puzzle solved, one failed and explained, progress kept", async ({ page }
   await expect(page.getByTestId("status")).toContainText("does not win a ring");
   await expect(page.getByTestId("puzzle-refutation")).toContainText(fail.other[0] as string);
   await expect(page.getByTestId("puzzle-solution")).toContainText(fail.line.join(" "));
+  // The engine's answer is not only named: the board shows it played, its last decision marked.
+  const answer = (await trainer.getAttribute("data-answer")) ?? "";
+  expect(answer, "the engine's answer on the board").not.toBe("");
+  await expect(page.getByTestId("puzzle-refutation")).toContainText(answer);
+  await expect(page.getByTestId("puzzle-answer")).toHaveText(`On the board: the opponent's answer, ${answer}.`);
+  const last = answer.split(" ").pop() as string;
+  const to = /^[a-k]\d+-([a-k]\d+)$/.exec(last)?.[1];
+  if (to) await expect(page.locator(`.yb-pieces [data-point=${to}]`)).toHaveAttribute("data-piece", /^[WB]$/);
   await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 2 tried");
   await page.screenshot({ path: join(SHOTS, "puzzle-failed.png") });
   await expectAccessible(page, "failed puzzle");

@@ -22,6 +22,7 @@ export const learnDe: Record<keyof typeof learnEn, string> = {
   "puzzle.failed_win": "Diesmal nicht: Diese Folge gewinnt keinen Ring.",
   "puzzle.failed_save": "Diesmal nicht: Danach gewinnt der Gegner einen Ring.",
   "puzzle.your_line": "Deine Folge und die Antwort des Programms:",
+  "puzzle.answer_shown": "Auf dem Brett: die Antwort des Gegners, {line}.",
   "puzzle.solution": "Die Lösung:",
   "puzzle.engine_line": "Die Folge des Programms:",
   "puzzle.show_solution": "Lösung zeigen",

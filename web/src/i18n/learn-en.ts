@@ -21,6 +21,7 @@ export const learnEn = {
   "puzzle.failed_win": "Not this time: that line does not win a ring.",
   "puzzle.failed_save": "Not this time: after that the opponent wins a ring.",
   "puzzle.your_line": "Your line, and the engine's answer:",
+  "puzzle.answer_shown": "On the board: the opponent's answer, {line}.",
   "puzzle.solution": "The solution:",
   "puzzle.engine_line": "The engine's line:",
   "puzzle.show_solution": "Show the solution",

@@ -22,6 +22,7 @@ export const learnPl: Record<keyof typeof learnEn, string> = {
   "puzzle.failed_win": "Nie tym razem: ten wariant nie zdobywa pierścienia.",
   "puzzle.failed_save": "Nie tym razem: potem przeciwnik zdobywa pierścień.",
   "puzzle.your_line": "Twój wariant i odpowiedź programu:",
+  "puzzle.answer_shown": "Na planszy: odpowiedź przeciwnika, {line}.",
   "puzzle.solution": "Rozwiązanie:",
   "puzzle.engine_line": "Wariant programu:",
   "puzzle.show_solution": "Pokaż rozwiązanie",

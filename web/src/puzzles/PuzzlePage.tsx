@@ -5,6 +5,7 @@
 // answer is explained with the engine's line. The progress and the puzzle rating are the
 // account's, kept by the server, or a guest's in the browser (puzzleProgress.ts).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { Position } from "../board/types";
 import { EngineClient, EngineStopped } from "../engine/client";
 import { legalDecisions, replay } from "../engine/rules";
 import { colorName, t, useLang } from "../i18n";
@@ -134,9 +135,25 @@ function Trainer(props: {
     const h = setTimeout(() => setShown(shown + 1), SHOW_STEP_MS);
     return () => clearTimeout(h);
   }, [shown]);
+  // After a miss the board shows the engine's answer: the opponent's turn of its line.
+  const answer = useMemo(() => {
+    if (verdict !== "failed" || refutation.length === 0) return null;
+    let ps: Position[];
+    try {
+      ps = replay(attempt.pos, refutation);
+    } catch {
+      return null; // a line the core refuses (it should not happen) is only listed
+    }
+    let k = 1;
+    while (k < refutation.length && (ps[k] as Position).side !== puzzle.side && (ps[k] as Position).step !== "over")
+      k++;
+    return { decisions: refutation.slice(0, k), pos: ps[k] as Position, before: ps[k - 1] as Position };
+  }, [verdict, refutation, attempt]);
   const board =
     shown === null
-      ? { pos: attempt.pos, last: attempt.played[attempt.played.length - 1] ?? null, before: attempt.before }
+      ? answer
+        ? { pos: answer.pos, last: answer.decisions[answer.decisions.length - 1] ?? null, before: answer.before }
+        : { pos: attempt.pos, last: attempt.played[attempt.played.length - 1] ?? null, before: attempt.before }
       : {
           pos: solution[shown] ?? attempt.start,
           last: shown > 0 ? (puzzle.line[shown - 1] ?? null) : null,
@@ -160,6 +177,7 @@ function Trainer(props: {
       data-verdict={verdict}
       data-puzzle={puzzle.id}
       data-shown={shown ?? undefined}
+      data-answer={answer && shown === null ? answer.decisions.join(" ") : undefined}
     >
       <div class="board-col">
         <div class="board-wrap">
@@ -199,6 +217,11 @@ function Trainer(props: {
                 testid="puzzle-refutation"
               />
               <Line label={t("puzzle.solution")} moves={puzzle.line} testid="puzzle-solution" />
+              {answer && shown === null ? (
+                <p class="small" data-testid="puzzle-answer">
+                  {t("puzzle.answer_shown", { line: answer.decisions.join(" ") })}
+                </p>
+              ) : null}
             </>
           ) : null}
           {verdict === "solved" ? (
