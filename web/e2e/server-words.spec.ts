@@ -56,6 +56,11 @@ test("a lobby without its server says so in Polish", async ({ page }) => {
   await expect(page.getByTestId("error")).toContainText(say["error.network"]);
   await expect(page.getByTestId("open-games")).toHaveText(say["lobby.unavailable"]);
   await expect(page.getByTestId("lobby-state")).toHaveText(say["seek.unreachable"]);
+  // The computer's levels keep their names (the server's eight), not "Level 1" to "Level 6".
+  const levels = page.locator("form.create").getByLabel(say["form.level"]).locator("option");
+  await expect(levels).toHaveCount(8);
+  await expect(levels.nth(0)).toHaveText(`1. ${say["level.Beginner"]}`);
+  await expect(levels.nth(7)).toHaveText(`8. ${say["level.Grandmaster"]}`);
   // And points to what still works: the computer in the browser.
   await page.getByTestId("offline-hint").getByRole("link", { name: say["nav.offline"] }).click();
   await expect(page).toHaveURL(/\/offline$/);

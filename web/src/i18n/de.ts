@@ -184,7 +184,6 @@ export const de: Record<Key, string> = {
   "form.computer": "Computer",
   "form.human": "Mensch",
   "form.level": "Stufe",
-  "form.level_n": "Stufe {n}",
   "level.Beginner": "Anfänger",
   "level.Novice": "Neuling",
   "level.Casual": "Gelegenheitsspieler",

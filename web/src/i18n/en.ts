@@ -179,7 +179,6 @@ export const en = {
   "form.computer": "Computer",
   "form.human": "Human",
   "form.level": "Level",
-  "form.level_n": "Level {n}",
   "level.Beginner": "Beginner",
   "level.Novice": "Novice",
   "level.Casual": "Casual",

@@ -183,7 +183,6 @@ export const pl: Record<Key, string> = {
   "form.computer": "Komputer",
   "form.human": "Człowiek",
   "form.level": "Poziom",
-  "form.level_n": "Poziom {n}",
   "level.Beginner": "Początkujący",
   "level.Novice": "Nowicjusz",
   "level.Casual": "Rekreacyjny",

@@ -11,6 +11,12 @@ import { linkClick, navigate } from "../ui/router";
 import { describeResult } from "../ui/status";
 import { FindOpponent } from "./FindOpponent";
 
+/**
+ * The server's computer levels 1-8 by name (src/server/hub/hub.cpp), listed until /api/levels
+ * answers, and when it cannot: then the lobby points to offline play.
+ */
+const SERVER_LEVELS = ["Beginner", "Novice", "Casual", "Club", "Strong", "Expert", "Master", "Grandmaster"];
+
 const CLOCKS = ["none", "180000+2000", "300000+5000", "600000+10000", "900000+0", "1800000+20000"];
 
 function clockLabel(value: string): string {
@@ -106,14 +112,13 @@ function CreateForm({
             value={String(level)}
             onChange={(e) => setLevel(Number((e.target as HTMLSelectElement).value))}
           >
-            {(levels.length
-              ? levels
-              : [1, 2, 3, 4, 5, 6].map((l) => ({ level: l, name: t("form.level_n", { n: l }), movetime_ms: 0 }))
-            ).map((l) => (
-              <option value={String(l.level)} key={l.level}>
-                {l.level}. {levelName(l.name)}
-              </option>
-            ))}
+            {(levels.length ? levels : SERVER_LEVELS.map((name, i) => ({ level: i + 1, name, movetime_ms: 0 }))).map(
+              (l) => (
+                <option value={String(l.level)} key={l.level}>
+                  {l.level}. {levelName(l.name)}
+                </option>
+              ),
+            )}
           </select>
         </label>
       ) : null}
