@@ -22,6 +22,10 @@ const json kSolve1 = {"f8-f6", "xf7-j7", "xi11"};
 const json kMiss1 = {"f8-f9", "i8-g6", "f9-d7", "b5-e5", "k8-e8", "g6-g9"};
 const json kMiss2 = {"e7-f8", "d5-j5", "xc5-g5", "xj5"};
 const json kSolve3 = {"j7-k7", "f2-f3", "k7-k8", "xg3-k7", "xa4"};
+// p0004 left at once, and an answer (e6-c6) that hands the solver a ring where the engine's
+// answer keeps it: a ring won by the rules alone, a forgery to the referee (such lines are
+// found by PuzzleJudge.AnAnswerOffTheSolutionThatHandsOverARingIsNotASolve).
+const json kForged4 = {"c2-a2", "e6-c6", "i4-g4", "xi4-i8", "xa2"};
 
 class PuzzleHttpTest : public AccountServerTest {
  protected:
@@ -172,6 +176,13 @@ TEST_F(PuzzleHttpTest, TheServerReplaysTheLineAndOnlyTheRightOneRaisesTheRating)
   ASSERT_EQ(none.status, 200) << none.text;
   EXPECT_EQ(none.body["attempt"]["solved"], false);
   EXPECT_LT(rating(), down);
+  // A ring won off the solution by an answer the engine would not give: a failure too.
+  const int before_forged = rating();
+  auto forged = attempt(eve, {{"puzzle", "p0004"}, {"line", kForged4}});
+  ASSERT_EQ(forged.status, 200) << forged.text;
+  EXPECT_EQ(forged.body["counted"], true);
+  EXPECT_EQ(forged.body["attempt"]["solved"], false);
+  EXPECT_LT(rating(), before_forged);
   const int low = rating();
 
   // The right line is solved; the right line posted again for the failed puzzle counts nothing.
@@ -186,7 +197,7 @@ TEST_F(PuzzleHttpTest, TheServerReplaysTheLineAndOnlyTheRightOneRaisesTheRating)
     EXPECT_EQ(again.body["counted"], false) << again.text;
   }
   EXPECT_EQ(rating(), up);
-  EXPECT_EQ(puzzles(eve)["done"], json({{"p0001", "failed"}, {"p0002", "failed"}, {"p0003", "solved"}}));
+  EXPECT_EQ(puzzles(eve)["done"], json({{"p0001", "failed"}, {"p0002", "failed"}, {"p0003", "solved"}, {"p0004", "failed"}}));
 }
 
 TEST_F(PuzzleHttpTest, TheSameAttemptPostedFromSeveralTabsAtOnceCountsOnce) {

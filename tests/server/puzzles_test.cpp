@@ -6,12 +6,19 @@
 // rules core solves a puzzle only when it reaches the goal; and a database of schema version 3
 // is migrated to 4 with its accounts kept.
 #include <fstream>
+#include <functional>
+#include <optional>
 #include <sstream>
 
 #include "account_helpers.h"
 #include "test_server.h"
 #include "pg_cluster.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "search/nnue.h"
+#include "search/search.h"
 #include "server/puzzles/puzzle_judge.h"
+#include "server/puzzles/puzzle_referee.h"
 #include "server/puzzles/puzzle_set.h"
 #include "server/puzzles/puzzle_store.h"
 #include "server/store/store.h"
@@ -97,6 +104,136 @@ TEST(PuzzleJudge, TheSolutionOfEveryCommittedPuzzleSolvesItAndTheAlternativeDoes
     forged.insert(forged.begin(), "pass");
     EXPECT_EQ(server::judge_line(puzzle, forged).verdict, LineVerdict::Malformed) << puzzle.id;
   }
+}
+
+// A line that leaves the solution at its first decision and wins a ring only because the
+// opponent's answer hands it over, found by trying every answer (and up to three decisions of
+// the solver after it); nullopt when the puzzle has none.
+std::optional<std::vector<std::string>> gifted_win(const server::PuzzleInfo& puzzle) {
+  Position pos = puzzle.position;
+  const int start = pos.removed(puzzle.side);
+  const auto won = [&] { return pos.removed(puzzle.side) > start; };
+  std::vector<std::string> line;
+  // The solver's decisions from here (its turn) until it is a ring ahead, depth-first.
+  std::function<bool(int)> solver_wins = [&](int left) {
+    if (won()) return true;
+    if (left == 0 || pos.is_over() || pos.side_to_move() != puzzle.side) return false;
+    MoveList moves;
+    generate(pos, moves);
+    for (const Move m : moves) {
+      StateInfo st;
+      pos.do_move(m, st);
+      line.push_back(to_string(m));
+      const bool wins = solver_wins(left - 1);
+      pos.undo_move(m, st);
+      if (wins) return true;  // `line` holds the winning decisions
+      line.pop_back();
+    }
+    return false;
+  };
+  MoveList firsts;
+  generate(pos, firsts);
+  for (const Move d : firsts) {
+    if (to_string(d) == puzzle.line.at(0)) continue;
+    StateInfo s1;
+    pos.do_move(d, s1);
+    if (!won() && !pos.is_over() && pos.side_to_move() != puzzle.side) {
+      // A forgery only where the engine's own answer (at the trainer's depth) keeps the ring:
+      // else the trainer hands it over too, and the first decision wins it.
+      SearchConfig config;
+      config.net = nnue::embedded_network();
+      Searcher engine(config);
+      const std::atomic<bool> stop{false};
+      Limits limits;
+      limits.depth = std::max(1, puzzle.depth - 1);
+      const Move engines = engine.run(pos, limits, stop, nullptr).best;
+      std::optional<std::vector<std::string>> gift;
+      bool defended = false;
+      MoveList answers;
+      generate(pos, answers);
+      for (const Move r : answers) {
+        StateInfo s2;
+        pos.do_move(r, s2);
+        line = {to_string(d), to_string(r)};
+        const Color other = puzzle.side == WHITE ? BLACK : WHITE;
+        const bool level = pos.removed(other) == puzzle.position.removed(other);
+        const bool wins = level && solver_wins(3);
+        if (wins && !gift) gift = line;
+        if (r == engines) defended = !wins;
+        pos.undo_move(r, s2);
+      }
+      if (gift && defended) return gift;
+    }
+    pos.undo_move(d, s1);
+  }
+  return std::nullopt;
+}
+
+// Off the solution, the opponent's answers come from the browser's engine and only the server's
+// referee stands between a forged answer and a rating: a line whose answer hands the solver a
+// ring is solved by the rules alone, and failed once the referee searches the answer; the
+// engine's own answers (each puzzle's `other` line, the engine's alternative) pass it.
+TEST(PuzzleJudge, AnAnswerOffTheSolutionThatHandsOverARingIsNotASolve) {
+  using server::LineVerdict;
+  int forged = 0;
+  const json file = json::parse(committed_file());
+  for (const auto& p : file["puzzles"]) {
+    if (forged == 5) break;
+    const std::string id = p["id"];
+    const auto puzzle = PuzzleSet::committed().find(id);
+    if (puzzle->goal != server::PuzzleGoal::Win) continue;
+    const auto gift = gifted_win(*puzzle);
+    if (!gift) continue;
+    ++forged;
+    EXPECT_EQ(server::judge_line(*puzzle, *gift).verdict, LineVerdict::Solved) << id << " without the referee";
+    const auto refereed = server::judge_line(*puzzle, *gift, server::engine_could_answer);
+    EXPECT_EQ(refereed.verdict, LineVerdict::Failed) << id;
+    EXPECT_NE(refereed.why.find("decision 2 "), std::string::npos) << id << ": " << refereed.why;
+  }
+  EXPECT_EQ(forged, 5) << "fewer than five puzzles let a forged answer win a ring";
+  // The trainer: the solver leaves the solution with the engine's alternative, then the
+  // engine plays both sides at the trainer's depth, its table kept from answer to answer as
+  // the browser's worker keeps it. The referee searches from a clear table, and passes them.
+  int answered = 0;
+  for (const auto& p : file["puzzles"]) {
+    if (answered >= 40) break;
+    const auto puzzle = *PuzzleSet::committed().find(p["id"].get<std::string>());
+    const std::string leave = p["other"].at(0);
+    if (leave == puzzle.line.at(0)) continue;
+    SearchConfig config;
+    config.hash_mb = 16;
+    config.net = nnue::embedded_network();
+    Searcher trainer(config);
+    const std::atomic<bool> stop{false};
+    Limits limits;
+    limits.depth = std::max(1, puzzle.depth - 1);
+    std::vector<std::string> line = {leave};
+    Position pos = puzzle.position;
+    std::vector<StateInfo> states(puzzle.horizon + 8);
+    pos.do_move(*parse_legal_move(pos, leave, nullptr), states[0]);
+    // Played on until the rules decide the attempt (a longer line would be malformed).
+    while (line.size() < puzzle.horizon + 4 && !pos.is_over()) {
+      const Move m = trainer.run(pos, limits, stop, nullptr).best;
+      line.push_back(to_string(m));
+      const auto v = server::judge_line(puzzle, line).verdict;
+      if (v == LineVerdict::Malformed) {
+        line.pop_back();
+        break;
+      }
+      pos.do_move(m, states[line.size() - 1]);
+      if (v == LineVerdict::Solved) break;
+    }
+    int checks = 0;
+    const server::ReplyCheck count = [&](const Position& before, Move reply, int depth) {
+      ++checks;
+      return server::engine_could_answer(before, reply, depth);
+    };
+    const auto judged = server::judge_line(puzzle, line, count);
+    answered += checks;
+    EXPECT_EQ(judged.why.find("not an answer"), std::string::npos) << puzzle.id << " " << json(line).dump();
+    EXPECT_NE(judged.verdict, LineVerdict::Malformed) << puzzle.id << ": " << judged.why;
+  }
+  EXPECT_GE(answered, 40);
 }
 
 // The store-level rules, the same on SQLite and PostgreSQL.

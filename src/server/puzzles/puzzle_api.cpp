@@ -67,8 +67,9 @@ HttpReply serve_puzzles(Store& store, std::string_view what, std::string_view me
     const auto line = read_line(f.any("line"));
     const auto puzzle = PuzzleSet::committed().find(id);
     if (!puzzle) return http_error(400, "unknown_puzzle", "no puzzle " + id + " in the puzzle set");
-    // Solved only when the core, replaying the line from the puzzle's position, says so.
-    const auto judged = judge_line(*puzzle, line);
+    // Solved only when the core, replaying the line from the puzzle's position, says so, and
+    // the opponent's answers off the solution are ones the engine gives (puzzle_referee.h).
+    const auto judged = judge_line(*puzzle, line, engine_could_answer);
     if (judged.verdict == LineVerdict::Malformed) return http_error(400, "illegal_line", judged.why);
     return record(store, *account, *puzzle, judged.verdict == LineVerdict::Solved, now);
   } catch (const SchemaError& e) {

@@ -1,11 +1,13 @@
 // An attempt replayed by the rules core (puzzle_judge.h).
 #include "server/puzzles/puzzle_judge.h"
 
+#include <algorithm>
+
 #include "core/notation.h"
 
 namespace yinsh::server {
 
-LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string>& line) {
+LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string>& line, const ReplyCheck& check) {
   const Color other = puzzle.side == WHITE ? BLACK : WHITE;
   const Position& start = puzzle.position;
   Position pos = start;
@@ -14,6 +16,7 @@ LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string
   };
   const bool save = puzzle.goal == PuzzleGoal::Save;
   bool on_line = true;
+  size_t checked = 0;
   const auto decided = [&](size_t i, LineVerdict v) {
     if (i + 1 < line.size())
       return LineJudgement{LineVerdict::Malformed, "the line goes on after decision " + std::to_string(i + 1) +
@@ -27,8 +30,17 @@ LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string
       return {LineVerdict::Malformed, "decision " + std::to_string(i + 1) + " (" + line[i].substr(0, 16) + "): " + error};
     const std::string text = to_string(*move);
     // While the solver follows the solution, the opponent answers with it (as the trainer does).
-    if (pos.side_to_move() != puzzle.side && on_line && i < puzzle.line.size() && text != puzzle.line[i])
-      return decided(i, LineVerdict::Failed);
+    const bool answer = pos.side_to_move() != puzzle.side;
+    const bool solution_says = on_line && i < puzzle.line.size();
+    if (answer && solution_says && text != puzzle.line[i]) return decided(i, LineVerdict::Failed);
+    // Off the solution the browser's engine answered: the referee checks that it could have.
+    if (answer && !solution_says && check) {
+      if (++checked > kMaxCheckedAnswers)
+        return {LineVerdict::Failed, "more than " + std::to_string(kMaxCheckedAnswers) + " answers off the solution"};
+      if (!check(pos, *move, std::max(1, puzzle.depth - 1)))
+        return {LineVerdict::Failed, "decision " + std::to_string(i + 1) + " (" + text +
+                                         ") is not an answer the engine gives there"};
+    }
     on_line = on_line && i < puzzle.line.size() && text == puzzle.line[i];
     StateInfo st;
     pos.do_move(*move, st);

@@ -8,19 +8,24 @@
 //     line (the browser's engine answering and playing on) stays level for as many decisions
 //     as the solution or the engine's alternative has (the threat is played out by then);
 //   - while the line follows the solution, the opponent's answers must be the solution's.
-// Off the solution the opponent's answers come from the browser's engine, which the server
-// does not run again: they only have to be legal.
+// Off the solution the opponent's answers come from the browser's engine: the server checks
+// each with `check` (puzzle_referee.h: its own engine's search), so an attempt cannot be solved
+// by answers picked to hand the solver a ring.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "server/puzzles/puzzle_referee.h"
 #include "server/puzzles/puzzle_set.h"
 
 namespace yinsh::server {
 
 // The most decisions a line may have (the longest solution has far fewer).
 constexpr size_t kMaxPuzzleLine = 64;
+// The most opponent answers off the solution one attempt may ask the referee to check (each
+// costs searches; an honest attempt has at most a handful). More fail the attempt.
+constexpr size_t kMaxCheckedAnswers = 16;
 
 enum class LineVerdict { Solved, Failed, Malformed };
 
@@ -30,7 +35,10 @@ struct LineJudgement {
 };
 
 // Malformed: a decision is illegal where it stands, or the line goes on after the attempt
-// was decided.
-LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string>& line);
+// was decided. Failed with `why` set: an opponent's answer off the solution that `check`
+// refused. Without `check`, such answers only have to be legal (the tests of the rules above).
+// Blocking as `check` is.
+LineJudgement judge_line(const PuzzleInfo& puzzle, const std::vector<std::string>& line,
+                         const ReplyCheck& check = {});
 
 }  // namespace yinsh::server

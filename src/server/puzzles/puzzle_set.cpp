@@ -44,6 +44,11 @@ PuzzleSet PuzzleSet::parse(std::string_view text) {
     }
     const auto other = p.find("other");
     info.horizon = std::max(info.line.size(), other != p.end() && other->is_array() ? other->size() : 0);
+    const auto depth = p.find("depth");
+    if (depth != p.end()) {
+      if (!depth->is_number_integer() || depth->get<int>() < 1 || depth->get<int>() > 20) throw malformed();
+      info.depth = depth->get<int>();
+    }
     set.puzzles_.push_back(std::move(info));
   }
   std::sort(set.puzzles_.begin(), set.puzzles_.end(), [](const auto& a, const auto& b) { return a.id < b.id; });

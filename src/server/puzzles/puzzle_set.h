@@ -27,6 +27,9 @@ struct PuzzleInfo {
   // For a save: how many decisions the threat takes to play out (the longer of the solution
   // and the engine's alternative, which loses the ring by its end).
   size_t horizon = 0;
+  // How many turns deep the engine looked to find the puzzle (at least 1); the trainer's engine
+  // answers off the solution at depth - 1 (at least 1), and so does the server's referee.
+  int depth = 1;
 };
 
 class PuzzleSet {
