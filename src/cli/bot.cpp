@@ -34,6 +34,7 @@ struct BotArgs {
   std::vector<std::string> challenge;  // names challenged in turn while a slot is free
   bool challenge_rated = false;
   std::string challenge_variant = "normal", challenge_clock = "180+2";
+  std::string challenge_color = "random";  // our seat in the games of those challenges
 };
 
 // "180+2" (seconds) as {"initial_ms", "increment_ms"}, or null for "none".
@@ -140,6 +141,10 @@ int run_bot(BotArgs& args) {
     std::cerr << "error: --challenge-clock takes SECONDS+INCREMENT (180+2) or none, not '" << args.challenge_clock << "'\n";
     return 2;
   }
+  if (args.challenge_color != "white" && args.challenge_color != "black" && args.challenge_color != "random") {
+    std::cerr << "error: --challenge-color takes white, black or random, not '" << args.challenge_color << "'\n";
+    return 2;
+  }
   args.game.engine = args.engine.empty() ? args.builtin : "cmd:" + args.engine;
   args.game.route = args.board ? "board" : "bot";
   const BotHttp http(*site, args.token);
@@ -179,7 +184,7 @@ int run_bot(BotArgs& args) {
   };
   Challenger challenger(http, log, args.challenge,
                         json{{"rated", args.challenge_rated}, {"variant", args.challenge_variant},
-                             {"color", "random"}, {"clock", *clock}}.dump(),
+                             {"color", args.challenge_color}, {"clock", *clock}}.dump(),
                         args.policy.max_games);
   std::thread challenging;
   if (!args.challenge.empty()) challenging = std::thread([&] { challenger.run(stop, running); });
@@ -284,6 +289,9 @@ void add_bot_command(CLI::App& app) {
   cmd->add_option("--challenge-variant", args->challenge_variant, "Their variant")
       ->capture_default_str()->check(CLI::IsMember({"normal", "blitz"}));
   cmd->add_option("--challenge-clock", args->challenge_clock, "Their clock: SECONDS+INCREMENT, or none")
+      ->capture_default_str();
+  cmd->add_option("--challenge-color", args->challenge_color,
+                  "The colour the bridge asks to play in them: white, black or random")
       ->capture_default_str();
   cmd->add_option("--movetime", args->game.movetime_ms, "Per decision in games without a clock, ms")
       ->capture_default_str()->check(CLI::Range(int64_t(10), int64_t(3600000)));

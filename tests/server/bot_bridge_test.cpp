@@ -2,7 +2,9 @@
 // plays it to the end with our engine (both ratings move); an engine that crashes is restarted
 // and the game goes on; an engine that answers an illegal decision loses that game only; a
 // server that goes away mid-game is waited for and the game resumed; the policy declines
-// what it is told to. The opponent is a second `yinsh bot --board` for a person's account.
+// what it is told to (a bot's challenge too); a challenging bridge plays the colour it asks for
+// (--challenge-color), and a colour that is none is refused before it connects. The opponent
+// is a second `yinsh bot --board` for a person's account.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,6 +17,7 @@
 
 #include "account_helpers.h"
 #include "run_command.h"
+#include "stream_reader.h"
 #include "test_server.h"
 
 using namespace yinsh;
@@ -143,6 +146,17 @@ TEST_F(BotBridgeTest, AChallengerChallengesAgainAfterEachGame) {
   EXPECT_GE(over.size(), 3u) << read_log("alice.log") << read_log("robo.log");
 }
 
+// `--challenge-color black`: each game of the bridge's challenges seats it as Black (two games:
+// colours drawn at random would pass once in four).
+TEST_F(BotBridgeTest, AChallengerPlaysTheColourItAsksFor) {
+  two_bridges(std::string(YINSH_BIN) + " engine --level 1", {},
+              {"--challenge", "Robo", "--challenge-color", "black", "--max-games", "1", "--challenge-clock", "120+2",
+               "--challenge-rated", "false"});
+  auto over = games("over", 2, 240);
+  ASSERT_GE(over.size(), 2u) << read_log("alice.log") << read_log("robo.log");
+  for (const json& g : over) EXPECT_EQ(g["black"], "Alice") << g.dump();
+}
+
 TEST_F(BotBridgeTest, AnEngineThatCrashesIsRestartedAndTheGameGoesOn) {
   // The first process of this engine dies after its third decision; the ones after it live.
   const std::string marker = (dir_ / "crashed").string();
@@ -232,16 +246,32 @@ TEST_F(BotBridgeTest, AServerThatGoesAwayMidGameIsWaitedForAndTheGameResumed) {
   EXPECT_NE(log.find("resuming in"), std::string::npos) << log;
 }
 
+// Robo takes casual games from people only: Alice's rated challenge is declined, and so is
+// the casual one of Droid, a bot (the challenge marks its challenger as the bot it is).
 TEST_F(BotBridgeTest, ThePolicyDeclinesWhatItIsToldTo) {
-  two_bridges(std::string(YINSH_BIN) + " engine --level 1", {"--rated", "casual"});
+  two_bridges(std::string(YINSH_BIN) + " engine --level 1", {"--rated", "casual", "--bots", "false"});
+  // Robo's log once it holds `text` (at most 30 s).
+  const auto log_with = [&](const std::string& text) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    std::string log;
+    while (std::chrono::steady_clock::now() < until && (log = read_log("robo.log")).find(text) == std::string::npos)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    return log;
+  };
   const std::string id = challenge(kRatedClock);
   ASSERT_FALSE(id.empty());
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  std::string log;
-  while (std::chrono::steady_clock::now() < until &&
-         (log = read_log("robo.log")).find("declined, casual games only") == std::string::npos)
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::string log = log_with("declined, casual games only");
   EXPECT_NE(log.find("challenge " + id + " from Alice: declined, casual games only"), std::string::npos) << log;
+
+  const std::string droid = token(account(port_, "Droid"), {"bot:play", "challenge:write"});
+  ASSERT_EQ(call(http::verb::post, "/api/bot/account/upgrade", nullptr, bearer(droid)).status, 200);
+  StreamReader droid_events(port_, "/api/stream/event", droid);  // its connection in the lobby
+  ASSERT_EQ(droid_events.status, 200);
+  auto made = call(http::verb::post, "/api/challenge/Robo", {{"rated", false}}, bearer(droid));
+  ASSERT_EQ(made.status, 200) << made.text;
+  const std::string from_bot = made.body["challenge"]["id"];
+  log = log_with("declined, no games with bots");
+  EXPECT_NE(log.find("challenge " + from_bot + " from Droid: declined, no games with bots"), std::string::npos) << log;
   EXPECT_TRUE(games("active", 1, 1).empty());
 }
 
@@ -256,6 +286,30 @@ TEST_F(BotBridgeTest, AMissingOrWrongTokenIsAClearError) {
   std::tie(out, status) = run_command(std::string(YINSH_BIN) + " bot --server http://127.0.0.1:1 --token t");
   EXPECT_EQ(status, 2) << out;
   EXPECT_NE(out.find("exactly one of --engine"), std::string::npos) << out;
+}
+
+// A colour for --challenge-color that is none, on the command line or in the config file, is
+// refused before the bridge connects (the token, which the server would refuse, is never sent).
+TEST_F(BotBridgeTest, AChallengeColourThatIsNoneIsAClearError) {
+  const std::string base = std::string(YINSH_BIN) + " bot --server http://127.0.0.1:" + std::to_string(port_) +
+                           " --token yinsh_" + std::string(43, 'a') + " --builtin Level=1 --challenge Robo";
+  for (const std::string bad : {"green", "WHITE", "\"\""}) {
+    auto [out, status] = run_command(base + " --challenge-color " + bad);
+    EXPECT_EQ(status, 2) << bad << ": " << out;
+    EXPECT_NE(out.find("--challenge-color takes white, black or random"), std::string::npos) << out;
+    EXPECT_EQ(out.find("the token is not accepted"), std::string::npos) << "it connected: " << out;
+  }
+  const auto config = dir_ / "bot.toml";
+  std::ofstream(config) << "challenge-color = \"purple\"\n";
+  auto [out, status] = run_command(base + " --config " + config.string());
+  EXPECT_EQ(status, 2) << out;
+  EXPECT_NE(out.find("not 'purple'"), std::string::npos) << out;
+  // The three colours pass (and the bridge goes on to the server, which refuses the token).
+  for (const std::string good : {"white", "black", "random"}) {
+    std::tie(out, status) = run_command(base + " --challenge-color " + good);
+    EXPECT_EQ(status, 1) << good << ": " << out;
+    EXPECT_NE(out.find("the token is not accepted: 401"), std::string::npos) << out;
+  }
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The bot and board API's streams over real sockets (in-process server; docs/api.md 2.5): the
-// event stream replays the games in play and hears challenges live, a game's stream gives the
-// whole game and then its state after each decision, a decision at a stale ply changes
-// nothing, two bots play a game to its end through the API alone, a revoked token's stream is
-// closed, and a token's 33rd stream is refused.
+// event stream replays the games in play and hears challenges live (a bot challenger marked
+// as one), a game's stream gives the whole game and then its state after each decision, a
+// decision at a stale ply changes nothing, two bots play a game to its end through the API
+// alone, a revoked token's stream is closed, and a token's 33rd stream is refused.
 #include <chrono>
 #include <deque>
 #include <thread>
@@ -13,6 +13,7 @@
 #include "core/position.h"
 #include "stream_reader.h"
 #include "test_server.h"
+#include "ws_client.h"
 
 using namespace yinsh;
 using namespace yinsh::test;
@@ -146,6 +147,54 @@ TEST_F(BotStreams, AChallengerPlaysTheColourItAsked) {
   ASSERT_TRUE(heard);
   EXPECT_EQ((*heard)["challenge"]["id"], made.body["challenge"]["id"]);
   EXPECT_EQ((*heard)["challenge"]["color"], "random");
+}
+
+// A challenger's bot mark is its account's: a bot challenging through the API, or from its
+// owner's session in the browser, is shown as a bot on the challenged player's event stream
+// and in its lobby view; a person challenging a bot is not.
+TEST_F(BotStreams, AChallengerIsShownAsTheBotItIs) {
+  const std::string robo_session = account(port_, "RoboA");
+  const std::string robo = token(robo_session, {"bot:play", "challenge:write"});
+  ASSERT_EQ(post("/api/bot/account/upgrade", robo).status, 200);
+  const std::string ann_session = account(port_, "Ann");
+  const std::string ann = token(ann_session, {"board:play", "challenge:write"});
+  StreamReader ann_events(port_, "/api/stream/event", ann), robo_events(port_, "/api/stream/event", robo);
+  ASSERT_EQ(ann_events.status, 200);
+  ASSERT_EQ(robo_events.status, 200);
+  WsClient ann_lobby(port_, 0, cookie(ann_session));
+  ann_lobby.send({{"type", "lobby"}});
+  ASSERT_TRUE(ann_lobby.recv_type("lobby"));
+  // The challenge `id` as Ann's lobby view shows it.
+  auto in_lobby = [&](const std::string& id) {
+    for (auto v = ann_lobby.recv_type("lobby"); v; v = ann_lobby.recv_type("lobby"))
+      for (const json& c : (*v)["challenges"])
+        if (c["id"] == id) return c;
+    return json();
+  };
+
+  auto made = post("/api/challenge/Ann", robo, {{"rated", false}});
+  ASSERT_EQ(made.status, 200) << made.text;
+  EXPECT_EQ(made.body["challenge"]["challenger"]["bot"], true) << made.text;
+  auto heard = ann_events.next_type("challenge");
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["challenge"]["challenger"]["name"], "RoboA");
+  EXPECT_EQ((*heard)["challenge"]["challenger"]["bot"], true) << *heard;
+  EXPECT_EQ(in_lobby(made.body["challenge"]["id"])["bot"], true);
+  ASSERT_EQ(post("/api/challenge/" + std::string(made.body["challenge"]["id"]) + "/cancel", robo).status, 200);
+
+  WsClient robo_browser(port_, 0, cookie(robo_session));  // the bot's owner, logged in
+  robo_browser.send({{"type", "challenge"}, {"to", "Ann"}});
+  heard = ann_events.next_type("challenge");
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["challenge"]["challenger"]["bot"], true) << "a session of a bot account is the bot's: " << *heard;
+  EXPECT_EQ(in_lobby((*heard)["challenge"]["id"])["bot"], true);
+
+  made = post("/api/challenge/RoboA", ann, {{"rated", false}});
+  ASSERT_EQ(made.status, 200) << made.text;
+  heard = robo_events.next_type("challenge");
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["challenge"]["challenger"]["name"], "Ann");
+  EXPECT_EQ((*heard)["challenge"]["challenger"]["bot"], false) << *heard;
 }
 
 TEST_F(BotStreams, AGameStreamGivesTheGameThenEachStateAndAStalePlyChangesNothing) {

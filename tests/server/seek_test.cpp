@@ -256,6 +256,27 @@ TEST(ChallengeBook, AChallengersColourIsShownAndCarriedByItsSiteRow) {
   EXPECT_FALSE(challenge_from_row(row, "server-b")) << "a colour that is none is no challenge";
 }
 
+// A challenger that is a bot account is shown as one, here and on the site's other servers; a
+// row put by a server that did not carry the mark reads as no bot.
+TEST(ChallengeBook, ABotChallengerIsMarkedAndItsSiteRowCarriesTheMark) {
+  for (const bool bot : {true, false}) {
+    const Seeker from{"a:1", "x", bot ? "RoboA" : "Alice", 1500, false, "c:1", "", bot};
+    const Challenge c{"c7", from, "bob", kBlitz5, false, 7, "a:2", std::nullopt};
+    EXPECT_EQ(to_json(c, false)["bot"], bot);
+    EXPECT_EQ(to_json(c, true)["bot"], bot);
+    const auto back = challenge_from_row(challenge_row(c), "server-b");
+    ASSERT_TRUE(back) << challenge_row(c).dump();
+    EXPECT_EQ(back->from.bot, bot);
+    EXPECT_EQ(to_json(*back, false)["bot"], bot) << "shown on the other server as on this one";
+  }
+  json row = challenge_row(Challenge{"c8", Seeker{"a:1", "x", "RoboA", 1500, false, "c:1", "", true}, "bob", kBlitz5,
+                                     false, 7, "a:2", std::nullopt});
+  row.erase("bot");
+  const auto old = challenge_from_row(row, "server-b");
+  ASSERT_TRUE(old) << row.dump();
+  EXPECT_FALSE(old->from.bot);
+}
+
 namespace {
 
 // A game with both seats taken (by people), started at `at` when `start`.

@@ -1,8 +1,9 @@
 // Two accounts play a rated game through a seek (issue 13): each registers in its own browser,
 // one posts a rated seek (shown with its rating, "1500?"), the other accepts it with one
 // click, the game is played to its end (a resignation), and both player pages then show the
-// new ratings (no longer 1500) and the game. No timing assertions: every wait is an expect
-// with the config's generous timeout.
+// new ratings (no longer 1500) and the game. A challenge (its colour chosen: Black) reaches
+// an account on its game page and is accepted there. No timing assertions: every wait is an
+// expect with the config's generous timeout.
 
 import { expectAccessible } from "./axe";
 import { type Browser, expect, type Page, test } from "./fixtures";
@@ -76,7 +77,9 @@ test("two accounts play a rated game through a seek and both player pages show i
   expect(s).toBeGreaterThan(1500);
 });
 
-test("a challenge reaches an account on its game page, which accepts it there", async ({ browser }) => {
+test("a challenge as Black reaches an account on its game page, which accepts it: the challenger is Black", async ({
+  browser,
+}) => {
   const ada = await registered(browser, "Ada");
   const bo = await registered(browser, "Bo_rg");
   // Bo is in a game against the computer (no lobby on that page).
@@ -93,15 +96,26 @@ test("a challenge reaches an account on its game page, which accepts it there", 
   await card.getByRole("button", { name: "Challenge" }).click();
   await expect(ada.getByRole("alert")).toContainText("There is no player named nobody_here");
   await card.getByLabel("Player's name").fill("bo_RG");
+  await expect(card.getByLabel("Your colour")).toHaveValue("random"); // drawn when the game is made, unless chosen
+  await card.getByLabel("Your colour").selectOption({ label: "Black" });
   await card.getByRole("button", { name: "Challenge" }).click();
   await expect(ada.getByTestId("challenge-out")).toContainText("Bo_rg");
+  await expect(ada.getByTestId("challenge-out")).toContainText("you play Black");
 
   const notice = bo.getByTestId("challenge-in");
   await expect(notice).toContainText("Ada (1500?) challenges you");
   await expect(notice).toContainText("rated");
+  await expect(notice).toContainText("you play White");
   await notice.getByRole("button", { name: "Accept" }).click();
   await expect(bo).not.toHaveURL(first);
   await expect(bo).toHaveURL(/\/game\/[a-z0-9]{12}$/);
   await expect(ada).toHaveURL(bo.url());
   for (const p of [ada, bo]) await expect(p.getByTestId("game-page")).toHaveAttribute("data-status", "active");
+  // Ada asked for Black: she has it, on her page, on Bo's and in the game's record.
+  await expect(ada.getByTestId("player-black")).toContainText("you");
+  await expect(bo.getByTestId("player-white")).toContainText("you");
+  await expect(bo.getByTestId("player-black")).toContainText("Ada");
+  const game = await (await ada.request.get(`${server.url}/api/games/${ada.url().split("/").pop()}`)).json();
+  expect(game.state.seats.black.name).toBe("Ada");
+  expect(game.state.seats.white.name).toBe("Bo_rg");
 });

@@ -408,7 +408,7 @@ void AccountsApi::resolve(std::string session, std::function<void(Identity)> don
     if (!session.empty()) {
       try {
         const std::string digest = accounts::token_digest(session);
-        if (auto a = impl->accounts.by_session(digest, wall_ms())) who = Identity{a->id, a->name, a->role, a->muted, digest, {}, {}, false};
+        if (auto a = impl->accounts.by_session(digest, wall_ms())) who = Identity{a->id, a->name, a->role, a->muted, digest, {}, {}, a->bot};
       } catch (const std::exception&) {  // the store is down: a guest for now
       }
     }
@@ -454,7 +454,7 @@ void AccountsApi::recheck(std::vector<Identity> held, std::function<void(std::ve
                            f->token.scopes, f->account.bot};
         } else if (!h.session.empty()) {
           if (auto a = impl->accounts.by_session(h.session, wall_ms()))
-            who = Identity{a->id, a->name, a->role, a->muted, h.session, {}, {}, false};
+            who = Identity{a->id, a->name, a->role, a->muted, h.session, {}, {}, a->bot};
         }
       } catch (const std::exception&) {  // the store is down: nothing is known, nothing changes
         who = h;

@@ -20,7 +20,7 @@ struct Identity {
   // its scopes (server/accounts/api_tokens.h); empty for the session cookie, which may do all.
   std::string token;
   std::vector<std::string> scopes;
-  bool bot = false;  // the account is a bot (set for an API token's identity)
+  bool bot = false;  // the account is a bot (its session cookie's identity and its tokens')
   bool guest() const { return account.empty(); }
   // Whether the requester may act with `scope`: a session cookie may do everything, an API
   // token what its scopes say.

@@ -29,6 +29,7 @@ stream::ChallengeInfo challenge_info(const json& c) {
   stream::ChallengeInfo info;
   info.id = c.value("id", "");
   info.challenger.name = c.value("from", "");
+  info.challenger.bot = c.value("bot", false);
   if (c.contains("rating") && c["rating"].is_number()) info.challenger.rating = int(c["rating"].get<double>());
   info.dest = c.value("to", "");
   info.rated = c.value("rated", false);

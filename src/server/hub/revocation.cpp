@@ -5,8 +5,8 @@
 // accounts API, on its pool) for the identity behind each connection's session now, and then:
 //   - the session ended, or the account is closed or deleted: the connection is marked revoked
 //     (on_message refuses everything from then on) and closed with code 1008;
-//   - the mute or the role changed: the connection's identity changes under its mutex, and
-//     the next chat or chat removal acts on it.
+//   - the mute, the role or the bot mark changed: the connection's identity changes under its
+//     mutex, and the next chat, chat removal or challenge acts on it.
 #include <boost/asio/steady_timer.hpp>
 
 #include "server/hub/room.h"
@@ -43,6 +43,7 @@ void Hub::Impl::recheck(std::vector<std::shared_ptr<Hub::Client>> clients) {
       std::lock_guard lock(c.mutex);
       c.who.muted = now[i].muted;
       c.who.role = now[i].role;
+      c.who.bot = now[i].bot;  // upgraded to a bot while connected
     }
   });
 }

@@ -60,7 +60,7 @@ int Lobby::waiting_games(const std::string& owner) {
 Seeker Lobby::who_of(LobbyClient& c) {
   std::lock_guard lock(c.mutex);
   if (c.who.guest()) return {c.key, c.address, c.name.empty() ? "Guest" : c.name, std::nullopt, false, c.key, ""};
-  return {"a:" + c.who.account, c.address, c.who.name, std::nullopt, false, c.key, ""};
+  return {"a:" + c.who.account, c.address, c.who.name, std::nullopt, false, c.key, "", c.who.bot};
 }
 
 Seeker Lobby::seeker_of(const Seeker& who, const GameKind& kind) const {

@@ -37,13 +37,13 @@ struct LobbyClient {
   virtual void command_done(const json& id) { (void)id; }
   virtual void challenge_gone(const std::string& challenge, bool declined) { (void)challenge, (void)declined; }
 
-  std::mutex mutex;     // guards `name`, who.muted and who.role (and the hub's own state of the connection)
+  std::mutex mutex;     // guards `name`, who.muted, who.role and who.bot (and the hub's own state of the connection)
   std::string name;     // the name it gave (a guest's; an account's is who.name)
   std::string key;      // who, for the lobby: "c:<random>" per connection (a guest); seek_book.h
   std::string address;  // the client's address
   // The account of the connection (a guest: empty). Its account, name and session never
-  // change; its mute and role follow the account's (Hub::account_changed): read them through
-  // identity().
+  // change; its mute, role and bot mark follow the account's (Hub::account_changed): read them
+  // through identity().
   Identity who;
   Identity identity() {
     std::lock_guard lock(mutex);

@@ -11,7 +11,8 @@ namespace yinsh::server {
 
 // A seeker as the rows carry it, and back (throws when it is not one).
 static json seeker_row(const Seeker& s) {
-  json j = {{"key", s.key}, {"address", s.address}, {"name", s.name}, {"provisional", s.provisional}, {"conn", s.connection()}};
+  json j = {{"key", s.key}, {"address", s.address}, {"name", s.name}, {"provisional", s.provisional}, {"conn", s.connection()},
+            {"bot", s.bot}};
   if (s.rating) j["rating"] = *s.rating;
   return j;
 }
@@ -25,6 +26,7 @@ static Seeker seeker_from(const Fields& f, const std::string& server) {
   s.provisional = f.opt_bool("provisional").value_or(false);
   s.conn = f.str("conn", 128);
   s.server = server;
+  s.bot = f.opt_bool("bot").value_or(false);  // rows put before it was carried: no bot
   return s;
 }
 

@@ -10,6 +10,7 @@ namespace yinsh::server {
 json to_json(const Challenge& c, bool outgoing) {
   json j = {{"id", c.id},
             {"from", c.from.name},
+            {"bot", c.from.bot},  // the challenger is a bot account
             {"to", c.to},
             {"variant", to_string(c.kind.variant)},
             {"clock", clock_json(c.kind.clock)},

@@ -5,11 +5,11 @@
 // WebSocket carries the session cookie: it reconnects when the account changes); rated games
 // are for accounts only. A match takes the player straight to the game with its seat's token.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { displayName, GUEST_NAME, t } from "../i18n";
+import { displayName, GUEST_NAME, type Key, t } from "../i18n";
 import { useAccount } from "../net/account";
 import { describeClock, saveToken } from "../net/api";
 import { LobbyConn } from "../net/lobbyConn";
-import type { ClientMessage, ClockSpec, LobbyChallenge, LobbyMessage } from "../net/types";
+import type { ClientMessage, ClockSpec, Color, LobbyChallenge, LobbyMessage } from "../net/types";
 import { VariantSelect } from "../ui/panels";
 import { navigate } from "../ui/router";
 import { shownRating } from "../ui/status";
@@ -59,6 +59,26 @@ function seekerRating(r: { rating?: number; provisional?: boolean }): string {
   return r.rating === undefined ? "" : shownRating(r.rating, !!r.provisional);
 }
 
+/** A challenger as a challenge to the viewer shows it: "Ada (1500?)", "Robo (1720) BOT", a guest's name. */
+function challengerName(c: LobbyChallenge): string {
+  const name = c.rating === undefined ? displayName(c.from) : `${c.from} (${seekerRating(c)})`;
+  return c.bot ? `${name} ${t("player.bot")}` : name;
+}
+
+/** The colours a challenger may ask for, by the name of each choice. */
+const CHALLENGE_COLOURS: ReadonlyArray<readonly [Color | "random", Key]> = [
+  ["random", "form.random"],
+  ["white", "color.white"],
+  ["black", "color.black"],
+];
+
+/** The colour the viewer plays in a challenge's game: "you play Black", or the colours drawn. */
+function challengeColour(c: LobbyChallenge): string {
+  if (!c.color || c.color === "random") return t("challenge.colour_random");
+  const mine = c.outgoing ? c.color : c.color === "white" ? "black" : "white";
+  return t("challenge.you_play", { color: t(mine === "white" ? "color.white" : "color.black") });
+}
+
 /** The rating range of a seek form: both bounds, or undefined (anyone). */
 export function readRange(min: string, max: string): { min: number; max: number } | undefined {
   const lo = min.trim() === "" ? 0 : Number(min);
@@ -101,9 +121,10 @@ export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: 
         {c.outgoing
           ? t("challenge.to", { name: displayName(c.to), game: gameLabel(c) })
           : t("challenge.from", {
-              name: c.rating === undefined ? displayName(c.from) : `${c.from} (${seekerRating(c)})`,
+              name: challengerName(c),
               game: gameLabel(c),
             })}
+        {` · ${challengeColour(c)}`}
       </span>
       {c.outgoing ? (
         <button type="button" onClick={() => conn.send({ type: "challenge_cancel", challenge: c.id })}>
@@ -143,6 +164,7 @@ export function FindOpponent({
   const [clock, setClock] = useState("300000+3000");
   const [variant, setVariant] = useState<"normal" | "blitz">("normal");
   const [rival, setRival] = useState("");
+  const [rivalColour, setRivalColour] = useState<Color | "random">("random");
   const [ratedChoice, setRated] = useState(true);
   const [min, setMin] = useState("");
   const [max, setMax] = useState("");
@@ -290,7 +312,7 @@ export function FindOpponent({
           const to = rival.trim();
           if (!to) return;
           onError(null);
-          send.send({ type: "challenge", to, variant, clock: parseClock(clock), rated });
+          send.send({ type: "challenge", to, variant, clock: parseClock(clock), rated, color: rivalColour });
         }}
       >
         <h3>{t("challenge.title")}</h3>
@@ -302,6 +324,20 @@ export function FindOpponent({
             maxLength={32}
             onInput={(e) => setRival((e.target as HTMLInputElement).value)}
           />
+        </label>
+        <label>
+          {t("challenge.colour")}
+          <select
+            name="challenge-color"
+            value={rivalColour}
+            onChange={(e) => setRivalColour((e.target as HTMLSelectElement).value as Color | "random")}
+          >
+            {CHALLENGE_COLOURS.map(([value, key]) => (
+              <option value={value} key={value}>
+                {t(key)}
+              </option>
+            ))}
+          </select>
         </label>
         <button type="submit" disabled={!rival.trim()}>
           {t("challenge.send")}

@@ -73,7 +73,7 @@ export const CLIENT_SPECS: Record<ClientMessage["type"], Spec> = {
   seek_accept: { seek: "string", ...ID },
   pair: { variant: "string?", clock: "object?", rated: "bool?", ...ID },
   pair_cancel: ID,
-  challenge: { to: "string", variant: "string?", clock: "object?", rated: "bool?", ...ID },
+  challenge: { to: "string", variant: "string?", clock: "object?", rated: "bool?", color: "string?", ...ID },
   challenge_accept: { challenge: "string", ...ID },
   challenge_decline: { challenge: "string", ...ID },
   challenge_cancel: { challenge: "string", ...ID },

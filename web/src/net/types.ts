@@ -145,7 +145,7 @@ export type ClientMessage = { id?: MessageId } & (
   | { type: "seek"; variant?: string; clock?: ClockSpec; rated?: boolean; range?: { min: number; max: number } }
   | { type: "pair"; variant?: string; clock?: ClockSpec; rated?: boolean }
   | { type: "pair_cancel" }
-  | { type: "challenge"; to: string; variant?: string; clock?: ClockSpec; rated?: boolean }
+  | { type: "challenge"; to: string; variant?: string; clock?: ClockSpec; rated?: boolean; color?: Color | "random" }
   | { type: "seek_cancel" | "seek_accept"; seek: string }
   | { type: "challenge_accept" | "challenge_decline" | "challenge_cancel"; challenge: string }
 );
@@ -174,6 +174,10 @@ export interface LobbyChallenge {
   rated: boolean;
   created_at: number;
   outgoing: boolean;
+  /** The challenger's colour in the game made on accept ("random": drawn then). */
+  color?: Color | "random";
+  /** The challenger is a bot account. */
+  bot?: boolean;
   rating?: number;
   provisional?: boolean;
 }
