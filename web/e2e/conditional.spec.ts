@@ -4,7 +4,8 @@
 // nothing stored); then Bob closes his page, Alice plays into the line and sees Bob's reply
 // at once, played by the server with nobody connected for Bob. The same from the analysis board:
 // Bob enters a tree of two branches below the game's position, stores it ("Store lines"), and
-// Alice's decision into the second branch is answered by the server with Bob's page closed.
+// Alice's decision into the second branch is answered by the server with Bob's page closed,
+// within a second of it by the server's record.
 
 import { expectAccessible } from "./axe";
 import { decide } from "./decide";
@@ -97,4 +98,11 @@ test("a tree of replies entered on the analysis board is stored and answered by 
   await expect(alice.getByTestId("game-page")).toHaveAttribute("data-ply", "4", { timeout: 5000 });
   const game = await (await alice.request.get(`${server.url}/api/games/${id}`)).json();
   expect(game.decisions).toEqual(["e5", "f7", "c3", "h8"]);
+  // Within a second of Alice's decision, by the server's times of the two decisions.
+  const record = await (await alice.request.get(`${server.url}/api/games/${id}/record.json`)).json();
+  const [c3, h8] = (record.decisions as Array<{ decision: string; at: number }>).slice(2);
+  expect([c3?.decision, h8?.decision]).toEqual(["c3", "h8"]);
+  const gap = (h8?.at ?? Infinity) - (c3?.at ?? 0);
+  console.log(`the stored reply came ${gap} ms after the opponent's decision`);
+  expect(gap).toBeLessThan(1000);
 });
