@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analysisLink, leafLines, parseAnalysisHash } from "../src/analysis/analysis";
-import { nodeAt } from "../src/analysis/StoreLines";
+import { nodeAt, rebase } from "../src/analysis/StoreLines";
 import type { VNode } from "../src/engine/variations";
 import { parseLines } from "../src/game/ConditionalLines";
 
@@ -32,6 +32,22 @@ describe("conditional lines from the analysis board's tree", () => {
     assert.deepEqual(leafLines(base), [["b1", "c1"], ["b1", "c2", "d2"], ["b2"]]);
     assert.deepEqual(leafLines(node(null)), []);
     assert.equal(nodeAt(tree, ["a1", "zz"]), null);
+  });
+  it("a game that moved on along the tree has its lines start where it is now", () => {
+    const base = nodeAt(tree, ["a1"]);
+    assert.ok(base);
+    assert.equal(rebase(base, ["e5", "a1"], ["e5", "a1"]), base);
+    const moved = rebase(base, ["e5", "a1"], ["e5", "a1", "b1"]);
+    assert.ok(moved);
+    assert.deepEqual(leafLines(moved), [["c1"], ["c2", "d2"]]);
+    assert.deepEqual(leafLines(rebase(base, ["a1"], ["a1", "b1", "c1"]) ?? node(null)), []);
+  });
+  it("a game that went another way, or back, is not in the tree", () => {
+    const base = nodeAt(tree, ["a1"]);
+    assert.ok(base);
+    assert.equal(rebase(base, ["e5", "a1"], ["e5", "a1", "b3"]), null);
+    assert.equal(rebase(base, ["e5", "a1"], ["e5"]), null);
+    assert.equal(rebase(base, ["e5", "a1"], ["e6", "a1"]), null);
   });
   it("the board's link carries the game, and only when there is one", () => {
     const link = analysisLink("start text", ["e4"], "k3j9x2m4p8qa");

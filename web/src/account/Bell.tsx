@@ -4,7 +4,8 @@
 // the notice socket (net/noticeConn.ts) and are kept in this browser (net/notices.ts), but for
 // the game whose page is open and visible; an item is read once clicked, or once its game's
 // page is open and visible. A new item while the tab is hidden also shows the browser's own
-// notification, once the player allowed them here (systemNotice.ts). Each notice is also handed
+// notification (through the service worker where there is one), once the player allowed them
+// here (systemNotice.ts); clicking it opens the item's page and reads it. Each notice is also handed
 // to the pages that act on one (net/notices.ts, onNotice).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
@@ -13,7 +14,7 @@ import { NoticeConn } from "../net/noticeConn";
 import { NoticeBox, type NoticeItem, noticeItem, publishNotice } from "../net/notices";
 import { useDismiss } from "../ui/dismiss";
 import { linkClick, navigate, useRoute } from "../ui/router";
-import { askPermission, type Permission, permission, showSystemNotice } from "./systemNotice";
+import { askPermission, onNoticeClick, type Permission, permission, showSystemNotice } from "./systemNotice";
 
 /** The words of an item. */
 export function noticeText(i: NoticeItem): string {
@@ -65,10 +66,16 @@ function BellFor({ name }: { name: string }) {
       const item = noticeItem(m, Date.now());
       if (item.game && location.pathname === hrefOf(item) && !document.hidden) return; // in view already
       if (box.add(item))
-        showSystemNotice(item.id, noticeText(item), () => {
+        showSystemNotice(item.id, noticeText(item), hrefOf(item), () => {
           box.markRead((i) => i.id === item.id);
           navigate(hrefOf(item));
         });
+      refresh();
+    });
+    // The service worker's notification clicked: this tab was brought forward to show it.
+    const stopClicks = onNoticeClick((c) => {
+      box.markRead((i) => i.id === c.tag);
+      navigate(c.url);
       refresh();
     });
     const storage = (e: StorageEvent) => {
@@ -82,6 +89,7 @@ function BellFor({ name }: { name: string }) {
     document.addEventListener("visibilitychange", visible);
     return () => {
       conn.close();
+      stopClicks();
       window.removeEventListener("storage", storage);
       document.removeEventListener("visibilitychange", visible);
     };

@@ -139,7 +139,9 @@ export function AnalysisPage(props: { hash: string }) {
           </p>
           <ErrorBanner error={error} />
         </section>
-        {forGame.game ? <StoreLines game={forGame.game} base={nodeAt(tree.current.root, forGame.moves)} /> : null}
+        {forGame.game ? (
+          <StoreLines game={forGame.game} base={nodeAt(tree.current.root, forGame.moves)} moves={forGame.moves} />
+        ) : null}
         <EnginePanel
           position={node.position}
           view={shown}

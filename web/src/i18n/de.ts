@@ -335,6 +335,8 @@ export const de: Record<Key, string> = {
   "conditional.analysis": "Auf dem Analysebrett vorbereiten",
   "conditional.from_tree": "Zugfolgen im Baum ab der Stellung der Partie (jeder Pfad bis zu seinem Ende): {n}",
   "conditional.stored": "Bedingte Zugfolgen gespeichert: {n}.",
+  "conditional.moved_on":
+    "Die Partie ist anders weitergegangen, seit dieses Brett geöffnet wurde: Öffne es erneut von der Partie aus.",
   "conditional.back": "Zurück zur Partie",
   "conditional.clear": "Zugfolgen löschen",
   "conditional.your_turn": "Zugfolgen werden gespeichert, während dein Gegner am Zug ist.",

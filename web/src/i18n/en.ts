@@ -328,6 +328,7 @@ export const en = {
   "conditional.analysis": "Prepare them on the analysis board",
   "conditional.from_tree": "Lines in the tree from the game's position (each path to its end): {n}",
   "conditional.stored": "Conditional lines stored: {n}.",
+  "conditional.moved_on": "The game went another way since this board was opened: open it again from the game.",
   "conditional.back": "Back to the game",
   "conditional.clear": "Drop lines",
   "conditional.your_turn": "Lines are stored on your opponent's turn.",

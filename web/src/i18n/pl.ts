@@ -332,6 +332,7 @@ export const pl: Record<Key, string> = {
   "conditional.analysis": "Przygotuj je na planszy analizy",
   "conditional.from_tree": "Linie w drzewie od pozycji partii (każda ścieżka do końca): {n}",
   "conditional.stored": "Zapisane warunkowe linie: {n}.",
+  "conditional.moved_on": "Partia potoczyła się inaczej, odkąd otwarto tę planszę: otwórz ją ponownie z partii.",
   "conditional.back": "Wróć do partii",
   "conditional.clear": "Usuń linie",
   "conditional.your_turn": "Linie zapisuje się, gdy ruch ma przeciwnik.",
