@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "server/store/store.h"
 #include "server/tournaments/arena_schedule.h"
 #include "server/tournaments/arena_standings.h"
 #include "tournament_helpers.h"
@@ -323,6 +324,43 @@ TEST_F(ArenaTest, ScheduledArenasAreMadeOncePerSlotWhicheverServerMakesThem) {
   EXPECT_TRUE(eventually([&] { return scheduled(a->port()) == now_expected; }));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   EXPECT_EQ(scheduled(b->port()), now_expected);
+}
+
+// A wave stored as paired, whose games its server never made (it stopped, or stalled past its
+// lease), is made with the stored ids by whoever holds the lease next, and its players are not
+// paired in other games meanwhile: the wave is stored in the lease's transaction.
+TEST_F(ArenaTest, AWaveStoredButNotMadeIsMadeWithItsIdsAndItsPlayersAreNotPairedAgain) {
+  const json body = {{"name", "Later arena"}, {"variant", "normal"}, {"clock", {{"base_ms", 180000}, {"increment_ms", 2000}}},
+                     {"minutes", 60}, {"starts_in_s", 3600}, {"rated", true}};
+  auto made = http_request(port, verb::post, "/api/tournaments", body.dump(), cookie(sessions["alice"]));
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string id = made.body["id"];
+  for (const char* name : {"alice", "bob", "carol", "dave"})
+    EXPECT_EQ(post(port, "/api/tournaments/" + id + "/join", sessions[name]), 200);
+  srv.reset();
+  {  // the first wave's game of alice and dave, as a server would have stored it before stopping
+    std::string error;
+    auto store = server::open_store((dir.path() / "games.db").string(), &error);
+    ASSERT_TRUE(store) << error;
+    store->transact([&](server::Sql& q) {
+      auto acc = [&](const char* n) { return server::sql_text(q.run("SELECT id FROM accounts WHERE name = ?", {std::string(n)})[0][0]); };
+      q.run("INSERT INTO swiss_pairings VALUES (?, 0, 0, ?, ?, 'storedarena1', 0)", {id, acc("alice"), acc("dave")});
+    });
+  }
+  srv = start_test_server(arena_options((dir.path() / "games.db").string()));
+  ASSERT_TRUE(srv);
+  port = srv->port();
+  clock.advance(3600000);
+  const auto games = wait_paired(port, id, {"alice", "bob", "carol", "dave"});
+  EXPECT_EQ(games.at("alice"), "storedarena1");
+  EXPECT_EQ(games.at("dave"), "storedarena1");
+  EXPECT_EQ(games.at("bob"), games.at("carol"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the director ticks on
+  const json a = arena(port, id);
+  EXPECT_EQ(a["pairings"].size(), 2u) << "each player paired once: " << a["pairings"].dump();
+  const json view = http_request(port, verb::get, "/api/games/storedarena1").body;
+  EXPECT_EQ(view["state"]["seats"]["white"]["name"], "alice");
+  EXPECT_EQ(view["tournament"], id);
 }
 
 TEST_F(ArenaTest, TwoServersOnOnePostgresPairEachPlayerOnceAndShowOneStandings) {

@@ -1,8 +1,10 @@
 // ArenaDirector (arena_director.h).
 #include "server/tournaments/arena_director.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "server/common/ids.h"
@@ -96,7 +98,7 @@ void ArenaDirector::swiss_games(Sql& q, const ArenaData& event, int64_t now, std
   std::vector<SwissPairingRow> boards;
   if (step.kind == SwissStep::Kind::Pair) {
     boards = swiss_round(event, step.round, now, new_game_id);
-    insert_swiss_round(q, t.id, boards);
+    insert_pairings(q, t.id, boards);
     if (step.round == 1 && claim_start_notice(q, t.id))
       for (const auto& e : event.entrants)
         if (e.active) starting.push_back(e.account);
@@ -104,6 +106,12 @@ void ArenaDirector::swiss_games(Sql& q, const ArenaData& event, int64_t now, std
     for (const auto& p : event.pairings)
       if (p.round == t.round) boards.push_back(p);
   }
+  pending_games(event, boards, now, games);
+}
+
+void ArenaDirector::pending_games(const ArenaData& event, const std::vector<SwissPairingRow>& boards, int64_t now,
+                                  std::vector<Game>& games) {
+  const TournamentRow& t = event.tournament;
   std::set<std::string> stored;
   for (const auto& g : event.games) stored.insert(g.id);
   std::map<std::string, std::string> names;
@@ -128,24 +136,32 @@ int ArenaDirector::pair_once() {
 int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
   std::vector<Game> games;
   std::vector<std::string> starting;  // who is told the tournament has begun (once, by one server)
+  bool arena = false;  // not a Swiss event: a pairing whose game cannot be made is dropped
   store_.transact([&](Sql& q) {
     games.clear(), starting.clear();  // (a transaction the store retries runs again)
     if (!take_pairing_lease(q, id, host_.server_id(), now, options_.lease_ms)) return;  // another server pairs it
     const auto event = load_arena(q, id);
     if (!event) return;
     if (event->tournament.swiss()) return swiss_games(q, *event, now, games, starting);
+    arena = true;
     if (claim_start_notice(q, id))
       for (const auto& e : event->entrants)
         if (e.active) starting.push_back(e.account);
-    const auto pairs = arena_wave(*event, arena_standings(*event), now);
-    std::lock_guard lock(mutex_);
-    for (const auto& p : pairs) {
-      if (making_.count(p.white->account) || making_.count(p.black->account)) continue;
-      const TournamentRow& t = event->tournament;
-      games.push_back({GameMeta{new_game_id(), t.variant, t.clock, now, t.rated, id},
-                       {p.white->account, p.white->name},
-                       {p.black->account, p.black->name}});
+    // The wave's games are stored as pairings first, in this transaction: from its commit no
+    // server pairs these players again, and whoever holds the lease makes the games.
+    std::vector<SwissPairingRow> boards;
+    int board = 0;
+    for (const auto& p : event->pairings) board = std::max(board, p.round == 0 ? p.board + 1 : 0);
+    {
+      std::lock_guard lock(mutex_);
+      for (const auto& p : arena_wave(*event, arena_standings(*event), now))
+        if (!making_.count(p.white->account) && !making_.count(p.black->account))
+          boards.push_back({0, board++, p.white->account, p.black->account, new_game_id(), now});
     }
+    insert_pairings(q, id, boards);
+    for (const auto& p : event->pairings)
+      if (p.round == 0) boards.push_back(p);
+    pending_games(*event, boards, now, games);
   });
   for (const auto& account : starting)
     host_.notify(account, out::Notice{"tournament_starting", "", WHITE, "", "", "", now, id});
@@ -155,8 +171,8 @@ int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
       making_.insert(g.white.account);
       making_.insert(g.black.account);
     }
-    const std::string tournament = id;
-    host_.start_paired_game(g.meta, g.white, g.black, [this, tournament, white = g.white, black = g.black](
+    const std::string tournament = id, made = g.meta.id;
+    host_.start_paired_game(g.meta, g.white, g.black, [this, tournament, made, arena, white = g.white, black = g.black](
                                                              const std::string& game, const ApiError* error) {
       {
         std::lock_guard lock(mutex_);
@@ -166,6 +182,11 @@ int ArenaDirector::pair_arena(const std::string& id, int64_t now) {
       cv_.notify_all();
       if (game.empty()) {
         if (options_.warn) options_.warn("arena " + tournament + ": a game could not be made: " + (error ? error->message : ""));
+        try {  // its players may be paired again
+          if (arena) drop_unmade_pairing(store_, tournament, made);
+        } catch (const std::exception& e) {
+          if (options_.warn) options_.warn(std::string("arena pairing: ") + e.what());
+        }
         return;
       }
       const int64_t at = host_.now();

@@ -28,6 +28,7 @@ namespace yinsh::server {
 class Store;
 class Sql;
 struct ArenaData;
+struct SwissPairingRow;
 
 struct ArenaDirectorOptions {
   int tick_ms = 1000;       // how often the running arenas are paired
@@ -64,6 +65,9 @@ class ArenaDirector {
   // its end; the games of its current round not stored yet are added to `games`.
   void swiss_games(Sql& q, const ArenaData& event, int64_t now, std::vector<Game>& games,
                    std::vector<std::string>& starting);
+  // The games of `boards` to make now: not stored yet, and no player's game being made here.
+  void pending_games(const ArenaData& event, const std::vector<SwissPairingRow>& boards, int64_t now,
+                     std::vector<Game>& games);
   void make_scheduled(int64_t now);
 
   Store& store_;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace yinsh::server {
 namespace {
@@ -79,6 +80,13 @@ std::vector<ArenaPair> arena_wave(const ArenaData& arena, const std::vector<Aren
   for (const auto& s : standings) place.emplace(s.account, s.rank - 1);
   bool someone_playing = false;  // an active player who will soon be free
   for (const auto& s : standings) someone_playing = someone_playing || (s.active && !s.playing.empty());
+  // Paired by a wave whose game is not over: being made (not stored yet, or stored without its
+  // seats yet), its server stopped first, or in play.
+  std::set<std::string> over, pending;
+  for (const auto& g : arena.games)
+    if (!unfinished(g)) over.insert(g.id);
+  for (const auto& p : arena.pairings)
+    if (p.round == 0 && !over.count(p.game)) pending.insert(p.white_account), pending.insert(p.black_account);
   std::vector<tournament::ArenaWaiting> waiting;
   for (size_t i = 0; i < arena.entrants.size(); ++i) {
     const ArenaEntrant& e = arena.entrants[i];
@@ -86,7 +94,7 @@ std::vector<ArenaPair> arena_wave(const ArenaData& arena, const std::vector<Aren
     tournament::ArenaWaiting w;
     w.id = int(i);
     w.place = place.count(e.account) ? place[e.account] : int(i);
-    bool busy = false;
+    bool busy = pending.count(e.account) != 0;
     int64_t free_since = 0;
     for (const auto& g : arena.games) {  // by created_at: the last game seen is the last played
       const bool white = g.white_account == e.account, black = g.black_account == e.account;

@@ -156,12 +156,11 @@ std::optional<ArenaData> load_arena(Sql& q, const std::string& id) {
     g.updated_at = sql_int(r[10]);
     d.games.push_back(std::move(g));
   }
-  if (d.tournament.swiss())
-    for (const auto& r : q.run("SELECT round, board, white_account, black_account, game_id, paired_at FROM swiss_pairings "
-                               "WHERE tournament_id = ? ORDER BY round, board",
-                               {id}))
-      d.pairings.push_back({int(sql_int(r[0])), int(sql_int(r[1])), sql_text(r[2]), sql_text(r[3]), sql_text(r[4]),
-                            sql_int(r[5])});
+  for (const auto& r : q.run("SELECT round, board, white_account, black_account, game_id, paired_at FROM swiss_pairings "
+                             "WHERE tournament_id = ? ORDER BY round, board",
+                             {id}))
+    d.pairings.push_back({int(sql_int(r[0])), int(sql_int(r[1])), sql_text(r[2]), sql_text(r[3]), sql_text(r[4]),
+                          sql_int(r[5])});
   return d;
 }
 
@@ -202,11 +201,19 @@ bool is_tournament_game(Store& store, const std::string& id, const std::string& 
   return found;
 }
 
-void insert_swiss_round(Sql& q, const std::string& id, const std::vector<SwissPairingRow>& boards) {
+void insert_pairings(Sql& q, const std::string& id, const std::vector<SwissPairingRow>& boards) {
   for (const auto& b : boards)
     q.run("INSERT INTO swiss_pairings (tournament_id, round, board, white_account, black_account, game_id, paired_at) "
           "VALUES (?, ?, ?, ?, ?, ?, ?)",
           {id, int64_t(b.round), int64_t(b.board), b.white_account, b.black_account, b.game, b.paired_at});
+}
+
+void drop_unmade_pairing(Store& store, const std::string& id, const std::string& game) {
+  store.transact([&](Sql& q) {
+    q.run("DELETE FROM swiss_pairings WHERE tournament_id = ? AND round = 0 AND game_id = ? "
+          "AND NOT EXISTS (SELECT 1 FROM games WHERE id = ?)",
+          {id, game, game});
+  });
 }
 
 void finish_tournament(Sql& q, const std::string& id, int64_t now) {

@@ -67,6 +67,8 @@ struct ArenaGameRow {
 };
 
 // One board of a Swiss round as it was paired: black_account "" is the bye (no game).
+// A board of a Swiss round, or (round 0) a game an arena's wave paired: stored in the pairing
+// lease's transaction before its game is made, so no server pairs its players again meanwhile.
 struct SwissPairingRow {
   int round = 0, board = 0;
   std::string white_account, black_account, game;
@@ -78,7 +80,7 @@ struct ArenaData {
   TournamentRow tournament;
   std::vector<ArenaEntrant> entrants;  // by joined_at
   std::vector<ArenaGameRow> games;     // by created_at
-  std::vector<SwissPairingRow> pairings;  // Swiss: by round, then board
+  std::vector<SwissPairingRow> pairings;  // by round, then board (an arena's are round 0)
 };
 
 // Creates an arena or a Swiss event (t.kind); its id, or nullopt and `why`
@@ -106,7 +108,10 @@ JoinResult set_joined(Store& store, const std::string& id, const std::string& ac
 bool is_tournament_game(Store& store, const std::string& id, const std::string& game);
 
 // A Swiss round's boards stored as paired (in the pairing lease's transaction).
-void insert_swiss_round(Sql& q, const std::string& id, const std::vector<SwissPairingRow>& boards);
+void insert_pairings(Sql& q, const std::string& id, const std::vector<SwissPairingRow>& boards);
+// An arena's pairing whose game could not be made goes (its players are free again); kept when
+// the game exists (another server made it).
+void drop_unmade_pairing(Store& store, const std::string& id, const std::string& game);
 // A Swiss event ends now (its last round is over, or too few players are left).
 void finish_tournament(Sql& q, const std::string& id, int64_t now);
 
