@@ -174,5 +174,31 @@ TEST_F(SiteRows, APairingRowClaimedElsewhereIsNotPutBackWhenItsServerRegistersAg
   EXPECT_EQ(claim(*b, {x}), std::vector<std::string>{x});
 }
 
+// A server with a long queue of rows to write still beats: its heartbeat is not held back
+// until the queue is empty (else the others reap the busy server, which then puts its rows
+// back: the path above).
+TEST_F(SiteRows, AServerBusyWritingStillBeats) {
+  const std::string id = a->server_id();
+  const std::string t0 = query("SELECT seen_at FROM site_servers WHERE id='" + id + "'");
+  constexpr int kRows = 3000;
+  for (int i = 0; i < kRows; ++i) a->put(server::RowKind::Seek, "s" + std::to_string(i), {{"n", i}});
+  // Beaten well after the queue began (50 ms beats), while the rows are still being written.
+  const std::string sql = "SELECT (SELECT count(*) FROM site_rows WHERE server='" + id +
+                          "') || ' ' || (SELECT seen_at > timestamptz '" + t0 +
+                          "' + interval '500 milliseconds' FROM site_servers WHERE id='" + id + "')";
+  bool beaten_while_busy = false;
+  std::string last;
+  ASSERT_TRUE(eventually(
+      [&] {
+        last = query(sql);
+        const int written = std::stoi(last);
+        beaten_while_busy = beaten_while_busy || (written < kRows && last.ends_with(" true"));
+        return beaten_while_busy || written == kRows;
+      },
+      60000))
+      << last;
+  EXPECT_TRUE(beaten_while_busy) << "the heartbeat waited for the queue to empty: " << last;
+}
+
 }  // namespace
 }  // namespace yinsh::test

@@ -186,14 +186,16 @@ void PgSite::goodbye() {
   for (const auto& row : w.exec_params("DELETE FROM site_rows WHERE server=$1 RETURNING kind, key", id_))
     seq = emit(w, id_, "", Op::Del, row[0].as<std::string>(), row[1].as<std::string>(), "");
   w.exec_params("DELETE FROM site_servers WHERE id=$1", id_);
+  w.exec_params("DELETE FROM site_taken WHERE server=$1", id_);
   if (seq) notify(w, seq);
   w.commit();
 }
 
-// The writer thread: jobs in order; a heartbeat every heartbeat_ms. When the connection
-// breaks it reconnects (backoff 100 ms doubling to 2 s); meanwhile claims fail at once (the
-// taker is told) and the other jobs wait, in order. A job the database refuses (not a broken
-// connection) is dropped.
+// The writer thread: jobs in order; a heartbeat every heartbeat_ms, also between the jobs of
+// a long queue (else a busy server reads as a dead one: the others reap it and delete its
+// rows). When the connection breaks it reconnects (backoff 100 ms doubling to 2 s); meanwhile
+// claims fail at once (the taker is told) and the other jobs wait, in order. A job the
+// database refuses (not a broken connection) is dropped.
 void PgSite::writer_loop() {
   auto backoff = std::chrono::milliseconds(100);
   auto next_beat = Clock::now();
@@ -216,11 +218,11 @@ void PgSite::writer_loop() {
       }
     }
     try {
-      if (Clock::now() >= next_beat) {
-        beat();
-        next_beat = Clock::now() + std::chrono::milliseconds(options_.heartbeat_ms);
-      }
-      for (;;) {
+      for (;;) {  // the heartbeat between jobs too: a long queue must not read as a dead server
+        if (Clock::now() >= next_beat) {
+          beat();
+          next_beat = Clock::now() + std::chrono::milliseconds(options_.heartbeat_ms);
+        }
         lock.lock();
         if (jobs_.empty()) break;
         Job j = jobs_.front();
