@@ -171,8 +171,12 @@ void PgSite::beat() {
   if (Clock::now() >= next_prune_) {
     w.exec_params("DELETE FROM site_events WHERE at < now() - make_interval(secs => $1)",
                   double(options_.keep_events_ms) / 1000);
-    w.exec_params("DELETE FROM site_taken WHERE at < now() - make_interval(secs => $1)",
-                  double(options_.keep_events_ms) / 1000);
+    // A note lasts while its holder is registered (it removes the key when its lobby hears of
+    // the claim, or when the request expires); a holder gone for good never comes back for it.
+    w.exec_params(
+        "DELETE FROM site_taken t WHERE at < now() - make_interval(secs => $1) "
+        "AND NOT EXISTS (SELECT 1 FROM site_servers s WHERE s.id = t.server)",
+        double(options_.keep_events_ms) / 1000);
     next_prune_ = Clock::now() + std::chrono::seconds(10);
   }
   if (seq) notify(w, seq);

@@ -11,9 +11,10 @@ namespace yinsh::server::site {
 
 // Created if missing (under an advisory lock: several servers start at once). The rows and
 // the events are live state, not history: nothing else reads them. `site_taken`: the rows
-// another server claimed, until the server that put them removes or puts them again (or after
-// `keep_events_ms`): a server registering again after its lease puts back the rows it holds,
-// but never one of these (a claimed pairing request put back would be claimed twice).
+// another server claimed, until the server that put them removes or puts them again (or, once
+// it is gone for good, after `keep_events_ms`): a server registering again after its lease
+// puts back the rows it holds, but never one of these (a claimed pairing request put back
+// would be claimed twice).
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS site_servers(id TEXT PRIMARY KEY, seen_at TIMESTAMPTZ NOT NULL);
 CREATE TABLE IF NOT EXISTS site_rows(kind TEXT NOT NULL, key TEXT NOT NULL, server TEXT NOT NULL,
