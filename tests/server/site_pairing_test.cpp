@@ -2,8 +2,10 @@
 // one server paired with a player on the other, each player in one pair however many servers
 // pair at once; a killed server's requests go with it; a database restart pairs nobody twice.
 // Skipped without the PostgreSQL server binaries.
+#include <future>
 #include <set>
 
+#include "server/site/pg_site.h"
 #include "site_helpers.h"
 
 namespace yinsh::test {
@@ -105,6 +107,97 @@ TEST_F(SiteTest, AfterTheDatabaseRestartsAWaitingPlayerIsPairedOnce) {
   EXPECT_EQ(outcome(alice)["type"], "matched");
   EXPECT_EQ(outcome(bob)["type"], "matched");
   EXPECT_EQ(active_games(b->port()), 2u);
+}
+
+// The rows of the site, two servers' buses on one database: a pairing request's row taken
+// by one server is never put back by the server that put it. A busy server whose heartbeat
+// was late is reaped by the others (its rows deleted) and, once it beats again, registers
+// anew and puts back the rows it holds; a row another server had claimed before must not be
+// among them (the player was matched: a second claim would match it twice, as a 4-server
+// load test once did).
+class SiteRows : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    new_pg_database(db);
+    if (IsSkipped() || HasFatalFailure()) return;
+    server::PgSiteOptions o;
+    o.heartbeat_ms = 50;
+    o.lease_ms = 60000;  // nobody reaps on its own: the test does, when it wants
+    std::string error;
+    a = server::open_postgres_site(db, &error, o);
+    b = server::open_postgres_site(db, &error, o);
+    ASSERT_TRUE(a && b) << error;
+  }
+  // Claims `keys` through `bus`; the keys of the rows taken (empty: none).
+  static std::vector<std::string> claim(server::SiteBus& bus, std::vector<std::string> keys) {
+    std::promise<std::vector<std::string>> taken;
+    bus.claim_all(server::RowKind::Pair, std::move(keys), [&](std::vector<server::SiteRow> rows, const std::string* error) {
+      std::vector<std::string> out;
+      if (error) out.push_back("error: " + *error);
+      for (const auto& r : rows) out.push_back(r.key);
+      taken.set_value(out);
+    });
+    return taken.get_future().get();
+  }
+  std::string query(const std::string& sql) {
+    std::string out;
+    EXPECT_TRUE(PgCluster::instance().sql(db, sql, &out)) << sql;
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    return out;
+  }
+  std::string count_pairs(const std::string& key) {
+    return query("SELECT count(*) FROM site_rows WHERE kind='pair' AND key='" + key + "'");
+  }
+  std::string db;
+  std::unique_ptr<server::SiteBus> a, b;
+};
+
+TEST_F(SiteRows, APairingRowClaimedElsewhereIsNotPutBackWhenItsServerRegistersAgain) {
+  const std::string x = "p/" + a->server_id() + "/c:x", y = "p/" + a->server_id() + "/c:y";
+  a->put(server::RowKind::Pair, x, {{"since", 1}});
+  a->put(server::RowKind::Pair, y, {{"since", 2}});
+  ASSERT_TRUE(eventually([&] { return count_pairs(y) == "1"; }));
+  ASSERT_EQ(claim(*b, {x}), std::vector<std::string>{x});  // B pairs x: the row is gone
+  // A's heartbeat was late: a reaper deletes its entry and its rows, as PgSite::beat does.
+  query("DELETE FROM site_servers WHERE id='" + a->server_id() + "'; DELETE FROM site_rows WHERE server='" +
+        a->server_id() + "'");
+  ASSERT_TRUE(eventually([&] { return count_pairs(y) == "1"; }))  // A registered again, y put back
+      << "A did not put its waiting request back";
+  EXPECT_EQ(count_pairs(x), "0") << "the request B claimed was put back";
+  EXPECT_EQ(claim(*b, {x}), std::vector<std::string>{}) << "x was claimed twice";
+  EXPECT_EQ(claim(*b, {y}), std::vector<std::string>{y});
+  // Once A forgets x (its lobby heard of the match) and x asks again, the new request is
+  // claimed as any other.
+  a->remove(server::RowKind::Pair, x);
+  a->put(server::RowKind::Pair, x, {{"since", 3}});
+  ASSERT_TRUE(eventually([&] { return count_pairs(x) == "1"; }));
+  EXPECT_EQ(claim(*b, {x}), std::vector<std::string>{x});
+}
+
+// A server with a long queue of rows to write still beats: its heartbeat is not held back
+// until the queue is empty (else the others reap the busy server, which then puts its rows
+// back: the path above).
+TEST_F(SiteRows, AServerBusyWritingStillBeats) {
+  const std::string id = a->server_id();
+  const std::string t0 = query("SELECT seen_at FROM site_servers WHERE id='" + id + "'");
+  constexpr int kRows = 3000;
+  for (int i = 0; i < kRows; ++i) a->put(server::RowKind::Seek, "s" + std::to_string(i), {{"n", i}});
+  // Beaten well after the queue began (50 ms beats), while the rows are still being written.
+  const std::string sql = "SELECT (SELECT count(*) FROM site_rows WHERE server='" + id +
+                          "') || ' ' || (SELECT seen_at > timestamptz '" + t0 +
+                          "' + interval '500 milliseconds' FROM site_servers WHERE id='" + id + "')";
+  bool beaten_while_busy = false;
+  std::string last;
+  ASSERT_TRUE(eventually(
+      [&] {
+        last = query(sql);
+        const int written = std::stoi(last);
+        beaten_while_busy = beaten_while_busy || (written < kRows && last.ends_with(" true"));
+        return beaten_while_busy || written == kRows;
+      },
+      60000))
+      << last;
+  EXPECT_TRUE(beaten_while_busy) << "the heartbeat waited for the queue to empty: " << last;
 }
 
 }  // namespace

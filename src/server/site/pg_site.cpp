@@ -89,8 +89,9 @@ std::vector<SiteRow> PgSite::run(const Job& j) {
   int64_t seq = 0;
   const std::string kind(kind_name(j.kind));
   switch (j.type) {
-    case Job::Put: {
+    case Job::Put: {  // a row put anew (by this server, which holds it): not a taken one any more
       const std::string body = j.body.dump();
+      w.exec_params("DELETE FROM site_taken WHERE kind=$1 AND key=$2", kind, j.key);
       w.exec_params(
           "INSERT INTO site_rows(kind, key, server, body) VALUES ($1, $2, $3, $4) "
           "ON CONFLICT(kind, key) DO UPDATE SET server=excluded.server, body=excluded.body",
@@ -101,6 +102,7 @@ std::vector<SiteRow> PgSite::run(const Job& j) {
     }
     case Job::Remove:
       own_.erase({j.kind, j.key});
+      w.exec_params("DELETE FROM site_taken WHERE kind=$1 AND key=$2", kind, j.key);
       if (w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2 AND server=$3", kind, j.key, id_).affected_rows())
         seq = emit(w, id_, "", Op::Del, kind, j.key, "");
       break;
@@ -110,9 +112,14 @@ std::vector<SiteRow> PgSite::run(const Job& j) {
         if (r.empty()) return {};  // the transaction is rolled back: nothing taken
         claimed.push_back(SiteRow{key, r[0][0].as<std::string>(), nlohmann::json::parse(r[0][1].as<std::string>())});
       }
-      for (const auto& key : j.keys) {
-        w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2", kind, key);
-        seq = emit(w, id_, "", Op::Del, kind, key, "");
+      for (const auto& row : claimed) {
+        w.exec_params("DELETE FROM site_rows WHERE kind=$1 AND key=$2", kind, row.key);
+        if (row.server != id_)  // its server still holds it until told: it must not put it back (beat)
+          w.exec_params(
+              "INSERT INTO site_taken(kind, key, server) VALUES ($1, $2, $3) "
+              "ON CONFLICT(kind, key) DO UPDATE SET server=excluded.server, at=now()",
+              kind, row.key, row.server);
+        seq = emit(w, id_, "", Op::Del, kind, row.key, "");
       }
       break;
     }
@@ -130,19 +137,27 @@ std::vector<SiteRow> PgSite::run(const Job& j) {
 // The heartbeat; the rows of servers silent past the lease go (only once this server has
 // itself been connected for a lease: after an outage of the database every server's beat is
 // old, and each must have had the time to beat again). A server whose own entry was reaped
-// (it was cut off longer than the lease) registers again and puts its rows back.
+// (it was cut off, or too busy to beat, longer than the lease) registers again and puts its
+// rows back, but for those another server claimed meanwhile (site_taken): its lobby has not
+// heard of that claim yet, and a row put back would be taken a second time.
 void PgSite::beat() {
   pqxx::work w(*conn_);
   int64_t seq = 0;
   if (w.exec_params("UPDATE site_servers SET seen_at=now() WHERE id=$1", id_).affected_rows() == 0) {
     w.exec_params("INSERT INTO site_servers(id, seen_at) VALUES ($1, now())", id_);
-    for (const auto& [k, body] : own_) {
-      const std::string kind(kind_name(k.first)), text = body.dump();
-      w.exec_params(
-          "INSERT INTO site_rows(kind, key, server, body) VALUES ($1, $2, $3, $4) "
+    for (auto it = own_.begin(); it != own_.end();) {
+      const std::string kind(kind_name(it->first.first)), &key = it->first.second, text = it->second.dump();
+      const auto put = w.exec_params(
+          "INSERT INTO site_rows(kind, key, server, body) SELECT $1, $2, $3, $4 "
+          "WHERE NOT EXISTS (SELECT 1 FROM site_taken WHERE kind=$1 AND key=$2) "
           "ON CONFLICT(kind, key) DO UPDATE SET server=excluded.server, body=excluded.body",
-          kind, k.second, id_, text);
-      seq = emit(w, id_, "", Op::Put, kind, k.second, text);
+          kind, key, id_, text);
+      if (put.affected_rows() == 0) {  // taken: not this server's any more
+        it = own_.erase(it);
+        continue;
+      }
+      seq = emit(w, id_, "", Op::Put, kind, key, text);
+      ++it;
     }
   }
   if (Clock::now() - connected_at_ >= std::chrono::milliseconds(options_.lease_ms)) {
@@ -156,6 +171,12 @@ void PgSite::beat() {
   if (Clock::now() >= next_prune_) {
     w.exec_params("DELETE FROM site_events WHERE at < now() - make_interval(secs => $1)",
                   double(options_.keep_events_ms) / 1000);
+    // A note lasts while its holder is registered (it removes the key when its lobby hears of
+    // the claim, or when the request expires); a holder gone for good never comes back for it.
+    w.exec_params(
+        "DELETE FROM site_taken t WHERE at < now() - make_interval(secs => $1) "
+        "AND NOT EXISTS (SELECT 1 FROM site_servers s WHERE s.id = t.server)",
+        double(options_.keep_events_ms) / 1000);
     next_prune_ = Clock::now() + std::chrono::seconds(10);
   }
   if (seq) notify(w, seq);
@@ -169,14 +190,16 @@ void PgSite::goodbye() {
   for (const auto& row : w.exec_params("DELETE FROM site_rows WHERE server=$1 RETURNING kind, key", id_))
     seq = emit(w, id_, "", Op::Del, row[0].as<std::string>(), row[1].as<std::string>(), "");
   w.exec_params("DELETE FROM site_servers WHERE id=$1", id_);
+  w.exec_params("DELETE FROM site_taken WHERE server=$1", id_);
   if (seq) notify(w, seq);
   w.commit();
 }
 
-// The writer thread: jobs in order; a heartbeat every heartbeat_ms. When the connection
-// breaks it reconnects (backoff 100 ms doubling to 2 s); meanwhile claims fail at once (the
-// taker is told) and the other jobs wait, in order. A job the database refuses (not a broken
-// connection) is dropped.
+// The writer thread: jobs in order; a heartbeat every heartbeat_ms, also between the jobs of
+// a long queue (else a busy server reads as a dead one: the others reap it and delete its
+// rows). When the connection breaks it reconnects (backoff 100 ms doubling to 2 s); meanwhile
+// claims fail at once (the taker is told) and the other jobs wait, in order. A job the
+// database refuses (not a broken connection) is dropped.
 void PgSite::writer_loop() {
   auto backoff = std::chrono::milliseconds(100);
   auto next_beat = Clock::now();
@@ -199,11 +222,11 @@ void PgSite::writer_loop() {
       }
     }
     try {
-      if (Clock::now() >= next_beat) {
-        beat();
-        next_beat = Clock::now() + std::chrono::milliseconds(options_.heartbeat_ms);
-      }
-      for (;;) {
+      for (;;) {  // the heartbeat between jobs too: a long queue must not read as a dead server
+        if (Clock::now() >= next_beat) {
+          beat();
+          next_beat = Clock::now() + std::chrono::milliseconds(options_.heartbeat_ms);
+        }
         lock.lock();
         if (jobs_.empty()) break;
         Job j = jobs_.front();

@@ -15,7 +15,10 @@
 //   read in one snapshot.
 //
 // Exactly-once: claim() deletes the row in its transaction; of two servers claiming at once
-// the database gives it to one. Nothing here is a consensus of its own.
+// the database gives it to one. A row claimed from another server is noted (`site_taken`)
+// until that server removes or puts the key again: when it registers again after its lease
+// ran out, it puts back the rows it holds but never a taken one. Nothing here is a consensus
+// of its own.
 #pragma once
 
 #include <cstdint>

@@ -10,12 +10,18 @@
 namespace yinsh::server::site {
 
 // Created if missing (under an advisory lock: several servers start at once). The rows and
-// the events are live state, not history: nothing else reads them.
+// the events are live state, not history: nothing else reads them. `site_taken`: the rows
+// another server claimed, until the server that put them removes or puts them again (or, once
+// it is gone for good, after `keep_events_ms`): a server registering again after its lease
+// puts back the rows it holds, but never one of these (a claimed pairing request put back
+// would be claimed twice).
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS site_servers(id TEXT PRIMARY KEY, seen_at TIMESTAMPTZ NOT NULL);
 CREATE TABLE IF NOT EXISTS site_rows(kind TEXT NOT NULL, key TEXT NOT NULL, server TEXT NOT NULL,
                                      body TEXT NOT NULL, PRIMARY KEY(kind, key));
 CREATE INDEX IF NOT EXISTS site_rows_server ON site_rows(server);
+CREATE TABLE IF NOT EXISTS site_taken(kind TEXT NOT NULL, key TEXT NOT NULL, server TEXT NOT NULL,
+                                      at TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY(kind, key));
 CREATE TABLE IF NOT EXISTS site_seq(one INTEGER PRIMARY KEY CHECK (one = 1), n BIGINT NOT NULL);
 INSERT INTO site_seq VALUES (1, 0) ON CONFLICT DO NOTHING;
 CREATE TABLE IF NOT EXISTS site_events(seq BIGINT PRIMARY KEY, at TIMESTAMPTZ NOT NULL DEFAULT now(),
