@@ -63,4 +63,7 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.help":
     "Polecenia: /join [nazwa] zajmij wolne miejsce; /start zgoda na start; /resign poddaj się; /abort przerwij (przed pierwszym ruchem pierścienia); /undo poproś o cofnięcie ostatniego ruchu (lub przyjmij prośbę przeciwnika); /accept, /decline odpowiedz na prośbę o cofnięcie; /rematch zaproponuj rewanż; /help ten tekst. Wszystko inne to wiadomość na czacie.",
   "server.challenge_declined": "{name} odrzucił(a) twoje wyzwanie.",
+  "server.clock_held":
+    "Serwer nie może teraz zapisywać ruchów: zegar stoi, dopóki nie będzie mógł, i nikt w tym czasie nie przegra na czas.",
+  "server.clock_released": "Ruchy znów są zapisywane: zegar chodzi.",
 };
