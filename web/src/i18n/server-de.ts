@@ -44,6 +44,7 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
     "Der Server kann gerade nichts speichern; nichts wurde geändert. Versuche es später noch einmal.",
   "server.ai_busy": "Der Computer ist mit anderen Partien beschäftigt; versuche es gleich noch einmal.",
   "server.busy": "Der Server ist ausgelastet; versuche es gleich noch einmal.",
+  "server.restarting": "Der Server startet neu; versuche es gleich noch einmal.",
   "server.internal": "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert.",
   "server.bad_name": "Der Name muss 3-20 Buchstaben, Ziffern, _ oder - haben und darf nicht reserviert sein.",
   "server.bad_password": "Das Passwort muss mindestens 8 Zeichen haben.",

@@ -42,6 +42,7 @@ export const serverEn = {
   "server.store_unavailable": "The server cannot store anything right now; nothing changed. Try again later.",
   "server.ai_busy": "The computer is busy with other games; try again in a moment.",
   "server.busy": "The server is busy; try again in a moment.",
+  "server.restarting": "The server is restarting; try again in a moment.",
   "server.internal": "Something went wrong on the server; nothing changed.",
   "server.bad_name": "The name must be 3-20 letters, digits, _ or -, and not a reserved one.",
   "server.bad_password": "The password must have at least 8 characters.",

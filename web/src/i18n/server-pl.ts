@@ -42,6 +42,7 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.store_unavailable": "Serwer nie może teraz niczego zapisać; nic się nie zmieniło. Spróbuj później.",
   "server.ai_busy": "Komputer jest zajęty innymi partiami; spróbuj za chwilę.",
   "server.busy": "Serwer jest zajęty; spróbuj za chwilę.",
+  "server.restarting": "Serwer uruchamia się ponownie; spróbuj za chwilę.",
   "server.internal": "Na serwerze coś poszło nie tak; nic się nie zmieniło.",
   "server.bad_name": "Nazwa musi mieć 3-20 liter, cyfr, _ lub - i nie może być zastrzeżona.",
   "server.bad_password": "Hasło musi mieć co najmniej 8 znaków.",
