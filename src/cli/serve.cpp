@@ -225,8 +225,13 @@ void add_serve_command(CLI::App& app) {
                "': the API works, but there is no browser UI to serve (build it with "
                "scripts/setup, or: cd web && npm ci && npm run build; or pass --web-root)");
     notify_ready("listening on " + address);
-    // With a watchdog (WatchdogSec=) the main thread wakes at half its interval and pings.
+    // With a watchdog (WatchdogSec=) the main thread wakes at half its interval and pings,
+    // if the I/O threads answer within a quarter of it: when they are all stuck the pings
+    // stop, and systemd restarts the service.
     const auto ping = watchdog_ping_interval();
+    const auto answer_within =
+        std::max(std::chrono::milliseconds(1), std::chrono::duration_cast<std::chrono::milliseconds>(ping / 2));
+    bool stalled = false;
     int sig = 0;
     for (;;) {
       if (ping.count() > 0) {
@@ -234,7 +239,12 @@ void add_serve_command(CLI::App& app) {
         const timespec wait{time_t(ns / 1000000000), long(ns % 1000000000)};
         sig = sigtimedwait(&set, nullptr, &wait);
         if (sig < 0) {
-          notify_watchdog();
+          const bool answered = srv.responsive(answer_within);
+          if (answered) notify_watchdog();
+          else if (!stalled)
+            srv.warn("the I/O threads did not answer within " + std::to_string(answer_within.count()) +
+                     " ms: no watchdog ping");
+          stalled = !answered;
           continue;
         }
       } else if (sigwait(&set, &sig) != 0) {

@@ -1,6 +1,7 @@
 // The service manager's notifications (sd_notify(3)) for `yinsh serve` under a Type=notify
 // unit: READY=1 once the port listens, WATCHDOG=1 from the main loop (which waits for
-// signals; the I/O threads are not probed), STOPPING=1 when the drain begins. Without systemd
+// signals) when the I/O threads answer a probe (Server::responsive: a stuck I/O loop stops
+// the pings), STOPPING=1 when the drain begins. Without systemd
 // (no $NOTIFY_SOCKET) every call does nothing.
 #pragma once
 

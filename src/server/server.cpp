@@ -5,6 +5,7 @@
 #include "server/server.h"
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
@@ -232,6 +233,24 @@ bool Server::start(std::string* error) {
 uint16_t Server::port() const { return impl_->listener ? impl_->listener->port() : 0; }
 
 size_t Server::websocket_sessions() const { return impl_->ctx ? impl_->ctx->sessions.size() : 0; }
+
+bool io_answers(net::io_context& ioc, std::chrono::milliseconds within) {
+  struct Answer {
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool ran = false;
+  };
+  auto answer = std::make_shared<Answer>();  // the handler may run after the caller gave up
+  net::post(ioc, [answer] {
+    std::lock_guard lock(answer->mutex);
+    answer->ran = true;
+    answer->cv.notify_all();
+  });
+  std::unique_lock lock(answer->mutex);
+  return answer->cv.wait_for(lock, within, [&] { return answer->ran; });
+}
+
+bool Server::responsive(std::chrono::milliseconds within) { return io_answers(impl_->ioc, within); }
 
 void Server::warn(const std::string& text) {
   if (impl_ && impl_->ctx) impl_->ctx->logs->warn(text);

@@ -3,6 +3,7 @@
 // Asio in this header, so the CLI and tests can include it cheaply.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -15,7 +16,15 @@
 #include "server/site/pg_site.h"
 #include "server/tournaments/arena_director.h"
 
+namespace boost::asio {
+class io_context;
+}
+
 namespace yinsh::server {
+
+// Whether the threads running `ioc` run a handler posted now within `within` (the watchdog's
+// probe: false while every one of them is stuck). Blocks the caller for up to `within`.
+bool io_answers(boost::asio::io_context& ioc, std::chrono::milliseconds within);
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -60,6 +69,8 @@ class Server {
   bool reload_tls(std::string* error);
   // A warning in the server's log (its format): for the front end's own remarks once started.
   void warn(const std::string& text);
+  // io_answers() of the I/O threads: what `yinsh serve` asks before each watchdog ping.
+  bool responsive(std::chrono::milliseconds within);
   void wait();  // blocks until stop() (e.g. from a signal handler thread)
 
   struct Impl;

@@ -106,6 +106,17 @@ struct Inbox final : Subscriber {
       if (cv.wait_until(l, until) == std::cv_status::timeout) return std::nullopt;
     }
   }
+  // The first frame of `type` (with `code`, when given) whenever it came, seen or not,
+  // waiting up to 5 s.
+  std::optional<json> any(const std::string& type, const std::string& code = "") {
+    std::unique_lock l(m);
+    const auto until = std::chrono::steady_clock::now() + 5s;
+    while (true) {
+      for (const json& f : frames)
+        if (f["type"] == type && (code.empty() || f.value("code", "") == code)) return f;
+      if (cv.wait_until(l, until) == std::cv_status::timeout) return std::nullopt;
+    }
+  }
   size_t seen = 0;
 };
 
@@ -316,4 +327,58 @@ TEST_F(HubStore, ReadyzIsNotReadyWhileWritesFailAndReadsWork) {
   store_->fail_writes = false;
   EXPECT_EQ(call([&](Hub::Done d) { hub_->readiness(d); }).status, 200);
   EXPECT_EQ(log_lines("storage is back").size(), 1u);
+}
+
+// A player whose decision cannot be stored does not lose on time for it: the room holds the
+// running clock from the refused decision until the store takes writes again, and tells the
+// players; then the decision is stored and the game goes on.
+TEST_F(HubStore, AClockStandsWhileTheStoreCannotTakeDecisions) {
+  HttpReply created = call([&](Hub::Done d) {
+    hub_->create_game(R"({"name":"alice","color":"white","clock":{"base_ms":2000}})", {}, d);
+  });
+  ASSERT_EQ(created.status, 201) << created.body;
+  const std::string id = created.body["game"];
+  HttpReply joined = call([&](Hub::Done d) { hub_->join_game(id, R"({"name":"bob"})", {}, d); });
+  ASSERT_EQ(joined.status, 200) << joined.body;
+  auto alice = std::make_shared<Inbox>(), bob = std::make_shared<Inbox>();
+  auto a = hub_->open(alice), b = hub_->open(bob);
+  hub_->on_message(a, json({{"type", "hello"}, {"game", id}, {"token", created.body["token"]}}).dump());
+  hub_->on_message(b, json({{"type", "hello"}, {"game", id}, {"token", joined.body["token"]}}).dump());
+  ASSERT_TRUE(alice->next("snapshot") && bob->next("snapshot"));
+  hub_->on_message(a, R"({"type":"start"})");
+  hub_->on_message(b, R"({"type":"start"})");
+  auto started = alice->next("started");
+  ASSERT_TRUE(started);
+  const std::string move =
+      json({{"type", "move"}, {"decision", (*started)["state"]["legal"][0]}, {"id", 7}}).dump();
+
+  store_->fail = true;
+  hub_->on_message(a, move);
+  auto e = alice->next("error");
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "store_unavailable");
+  for (auto* inbox : {alice.get(), bob.get()})
+    EXPECT_TRUE(inbox->any("info", "clock_held")) << "the players are told that the clock stands";
+  std::this_thread::sleep_for(3000ms);  // longer than White's whole clock
+  hub_->on_message(a, R"({"type":"snapshot","id":8})");
+  auto snap = alice->next("snapshot");
+  ASSERT_TRUE(snap);
+  const json& state = (*snap)["game"]["state"];
+  EXPECT_EQ(state["status"], "active");
+  EXPECT_TRUE(state["clocks"]["running"].is_null()) << state["clocks"];
+  EXPECT_GT(state["clocks"]["white_ms"].get<int64_t>(), 1000) << state["clocks"];
+
+  store_->fail = false;
+  hub_->on_message(a, move);
+  auto decision = alice->next("decision");
+  ASSERT_TRUE(decision) << "White could not move after the outage";
+  EXPECT_EQ((*decision)["state"]["status"], "active");
+  EXPECT_EQ((*decision)["state"]["clocks"]["running"], "black");
+  EXPECT_GT((*decision)["state"]["clocks"]["white_ms"].get<int64_t>(), 1000);
+  EXPECT_TRUE(bob->any("info", "clock_released")) << "the players are told that the clock runs again";
+  HttpReply g = call([&](Hub::Done d) { hub_->get_game(id, d); });
+  EXPECT_EQ(g.body["state"]["status"], "active");
+  EXPECT_EQ(g.body["state"]["ply"], 1);
+  hub_->close(a);
+  hub_->close(b);
 }

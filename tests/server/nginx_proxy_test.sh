@@ -2,7 +2,9 @@
 # The documented nginx configuration (docs/nginx/yinsh.conf) in front of `yinsh serve`, all on
 # loopback with free ports: games are played over WebSocket through nginx, and the server
 # takes the client's address from X-Forwarded-For only because nginx is a trusted proxy (its
-# HTTP rate limit then counts per forwarded address). Skipped (exit 77) without nginx.
+# HTTP rate limit then counts per forwarded address). With the server down (a restart) nginx
+# answers 503 with Retry-After, never its 502 page, and the server's own 503s pass unchanged.
+# Skipped (exit 77) without nginx.
 # Usage: nginx_proxy_test.sh YINSH_BIN SOURCE_DIR
 set -euo pipefail
 BIN=$1
@@ -108,4 +110,50 @@ grep -q "\"request_id\":\"$rid\".*\"user_agent\":\"yinsh-test/1.0\"" "$DIR/serve
   { echo "FAIL: the access log lacks the request id or the User-Agent"; grep "$rid" "$DIR/server.err"; exit 1; }
 python3 -c 'import json, sys; [json.loads(l) for l in open(sys.argv[1]) if l.strip()]' "$DIR/server.err" ||
   { echo "FAIL: a log line is not JSON"; head -5 "$DIR/server.err"; exit 1; }
+# 6. The server stops (a restart): nginx answers 503 with Retry-After instead of its 502 page,
+#    in the API's error shape for API calls (a POST included) and as a page for a browser.
+kill "$SERVER_PID"
+wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=
+down() {  # EXPECTED_TYPE CURL_ARGS...: the reply's status, Retry-After and type; prints the body
+  local type=$1
+  shift
+  local body
+  body=$(curl -s -D "$DIR/down.h" "$@")
+  local h
+  h=$(tr -d '\r' <"$DIR/down.h")
+  echo "$h" | grep -q '^HTTP/1.1 503' && echo "$h" | grep -qi '^retry-after: 5$' &&
+    echo "$h" | grep -qi "^content-type: $type" ||
+    { echo "FAIL: with the server down, $*: $h $body" >&2; return 1; }
+  echo "$body"
+}
+body=$(down application/json "http://127.0.0.1:$PORT/api/levels")
+[ "$(echo "$body" | python3 -c 'import json,sys; print(json.load(sys.stdin)["error"]["code"])')" = restarting ] ||
+  { echo "FAIL: the API's 503 body: $body"; exit 1; }
+down application/json -X POST -H 'Content-Type: application/json' -d '{}' "http://127.0.0.1:$PORT/api/games" >/dev/null
+down text/html -H 'Accept: text/html,application/xhtml+xml' "http://127.0.0.1:$PORT/" | grep -q 'restarting' ||
+  { echo "FAIL: no page for a browser while the server is down"; exit 1; }
+# The server's own 503 (here a stand-in on its port, as the server answers while its database
+# fails) reaches the client as it was sent, not replaced by nginx's.
+python3 - "$UPSTREAM" <<'PY' &
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = b'{"error":{"code":"store_unavailable","message":"storage is unavailable"}}'
+        self.send_response(503)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Retry-After", "1")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *a):
+        pass
+http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), H).serve_forever()
+PY
+SERVER_PID=$!
+for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$UPSTREAM/" && break; sleep 0.1; done
+passed=$(curl -s -D "$DIR/own.h" "http://127.0.0.1:$PORT/readyz")
+grep -q '^HTTP/1.1 503' "$DIR/own.h" && grep -qi '^retry-after: 1' "$DIR/own.h" &&
+  [[ "$passed" == *store_unavailable* ]] ||
+  { echo "FAIL: the server's own 503 did not pass unchanged: $(cat "$DIR/own.h") $passed"; exit 1; }
 echo "nginx proxy: ok"

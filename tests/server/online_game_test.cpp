@@ -102,6 +102,53 @@ TEST(OnlineGame, ClocksPauseWhileNoServerRuns) {
   EXPECT_EQ(g.remaining(BLACK, 51000), 9000);
 }
 
+// The store could not take a decision (the room holds the clock): the running clock stands
+// from the hold until it is released or the next event is applied, and is then charged only
+// for the time outside the hold.
+TEST(OnlineGame, AHeldClockStandsUntilReleasedOrTheNextEvent) {
+  OnlineGame g = started_game(ClockSpec{10000, 0});
+  commit(g, g.decide(WHITE, "e4", std::nullopt, 2000));  // black's clock runs from 2000
+  g.hold_clock(5000);
+  ASSERT_TRUE(g.clock_held());
+  EXPECT_EQ(g.remaining(BLACK, 60000), 7000);
+  EXPECT_EQ(g.deadline(), std::nullopt);
+  EXPECT_EQ(g.timeout(60000).error.code, "not_allowed");
+  EXPECT_TRUE(g.state_json(60000)["clocks"]["running"].is_null());
+  g.release_clock(60000);  // 55 s held
+  EXPECT_FALSE(g.clock_held());
+  EXPECT_EQ(g.remaining(BLACK, 61000), 6000);
+  EXPECT_EQ(g.deadline(), 67000);
+  EXPECT_EQ(g.state_json(61000)["clocks"]["running"], "black");
+
+  g.hold_clock(62000);  // 5 s left; the decision made while held is charged nothing more
+  const Outcome d = g.decide(BLACK, "f6", std::nullopt, 90000);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(std::get<ev::Decision>(d.event->body).black_ms, 5000);
+  commit(g, d);  // stored at last: the event releases the hold
+  EXPECT_FALSE(g.clock_held());
+  EXPECT_EQ(g.remaining(WHITE, 90000), 9000);
+  EXPECT_EQ(g.remaining(BLACK, 91000), 5000);
+
+  g.hold_clock(91000);
+  commit(g, g.chat("alice", "white", "hi", 95000));  // any event stored releases it
+  EXPECT_FALSE(g.clock_held());
+  EXPECT_EQ(g.remaining(WHITE, 96000), 7000);  // charged 90000..91000 and 95000..96000
+}
+
+// A clock out already is not saved by a hold, and correspondence and untimed games have none.
+TEST(OnlineGame, NoHoldForAClockOutOrADeadlineOfDays) {
+  OnlineGame g = started_game(ClockSpec{10000, 0});
+  g.hold_clock(11000);  // white's ran out at 11000
+  EXPECT_FALSE(g.clock_held());
+  EXPECT_TRUE(g.timeout(11000).ok());
+  OnlineGame u = started_game();
+  u.hold_clock(2000);
+  EXPECT_FALSE(u.clock_held());
+  OnlineGame c = started_game(ClockSpec::days_per_move(3));
+  c.hold_clock(2000);
+  EXPECT_FALSE(c.clock_held());
+}
+
 TEST(OnlineGame, UndoNeedsTheOpponentUnlessItIsTheAi) {
   OnlineGame g = started_game();
   EXPECT_EQ(g.request_undo(WHITE, 0).error.code, "not_allowed");  // nothing to undo

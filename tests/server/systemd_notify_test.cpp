@@ -8,11 +8,17 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <future>
 #include <string>
+#include <thread>
 
+#include "server/server.h"
 #include "server_process.h"
 
 using namespace yinsh::test;
@@ -115,4 +121,22 @@ TEST(SystemdNotify, WatchdogPingsWhenTheUnitHasAWatchdog) {
   for (int i = 0; i < 3; ++i) EXPECT_NE(notify.wait_for("WATCHDOG=1", 2000), "") << "ping " << i;
   EXPECT_EQ(server.terminate(), 0);
   std::filesystem::remove(db);
+}
+
+// The probe asked before each WATCHDOG=1: a handler posted to the I/O threads runs at once,
+// and does not while every I/O thread is stuck (then no ping goes out and systemd restarts
+// the service).
+TEST(SystemdNotify, TheWatchdogProbeFailsWhileTheIoThreadsAreStuck) {
+  using namespace std::chrono_literals;
+  boost::asio::io_context ioc;
+  auto work = boost::asio::make_work_guard(ioc);
+  std::thread io([&] { ioc.run(); });
+  EXPECT_TRUE(yinsh::server::io_answers(ioc, 5s));
+  std::promise<void> release;
+  boost::asio::post(ioc, [stuck = release.get_future().share()] { stuck.wait(); });  // its only thread
+  EXPECT_FALSE(yinsh::server::io_answers(ioc, 300ms));
+  release.set_value();
+  EXPECT_TRUE(yinsh::server::io_answers(ioc, 5s));
+  work.reset();
+  io.join();
 }

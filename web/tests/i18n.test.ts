@@ -180,7 +180,6 @@ describe("the server's messages", () => {
       "too_large",
       "too_many_connections",
       "origin_refused",
-      "restarting",
       "conflict",
       "unknown_puzzle",
       "not_over",

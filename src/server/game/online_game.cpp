@@ -54,19 +54,34 @@ bool OnlineGame::has_ring_move() const {
 int64_t OnlineGame::remaining(Color c, int64_t now) const {
   if (!meta_.clock) return 0;
   const auto running = to_move();
-  if (running && *running == c) return clock_ms_[c] - std::max<int64_t>(0, now - anchor_);
+  if (running && *running == c) {
+    const int64_t until = clock_held() ? std::min(now, held_at_) : now;
+    return clock_ms_[c] - std::max<int64_t>(0, until - anchor_);
+  }
   return clock_ms_[c];
 }
 
 std::optional<int64_t> OnlineGame::deadline() const {
   const auto running = to_move();
-  if (!meta_.clock || !running) return std::nullopt;
+  if (!meta_.clock || !running || clock_held()) return std::nullopt;
   return anchor_ + clock_ms_[*running];
 }
 
 // A correspondence clock is a deadline that runs whether or not a server holds the game.
 void OnlineGame::resume(int64_t now) {
   if (!is_correspondence(meta_.clock)) anchor_ = std::max(anchor_, now);
+}
+
+// A clock out already is not saved by a hold: the timeout is stored once the store is back.
+void OnlineGame::hold_clock(int64_t now) {
+  if (clock_held() || status_ != Status::Active || !meta_.clock || meta_.clock->correspondence()) return;
+  if (const auto d = deadline(); d && *d > now) held_at_ = now;
+}
+
+void OnlineGame::release_clock(int64_t now) {
+  if (!clock_held()) return;
+  anchor_ += std::max<int64_t>(0, now - std::max(held_at_, anchor_));  // the time held is not charged
+  held_at_ = -1;
 }
 
 std::optional<ApiError> OnlineGame::check_seated_active(Color) const {
@@ -304,6 +319,7 @@ void OnlineGame::apply(const Event& e) {
   if (e.version != version_ + 1)
     throw std::runtime_error("event version " + std::to_string(e.version) + " after " + std::to_string(version_));
   const int64_t at = e.at;
+  release_clock(at);  // the store took an event: the clock runs again
   auto set_clocks = [&](int64_t w, int64_t b) {
     clock_ms_[WHITE] = w;
     clock_ms_[BLACK] = b;

@@ -98,6 +98,15 @@ class OnlineGame {
   // Clocks do not run while no server holds the game: after loading, the running clock
   // restarts from `now` if the last event is older.
   void resume(int64_t now);
+  // Nor while the store cannot take the game's events (the room holds the clock from its first
+  // refused append until the store takes writes again): held, the running clock stops at `now`
+  // (deadline() is none, the state's `running` null); released, or at the next event applied,
+  // it runs again from then on. In memory only, as resume(): the next event's clocks keep what
+  // was given back. Not for correspondence clocks (deadlines days away that run regardless),
+  // nor for a clock already out at `now`.
+  void hold_clock(int64_t now);
+  void release_clock(int64_t now);
+  bool clock_held() const { return held_at_ >= 0; }
 
   // --- commands (const: they return the event; apply() makes it happen)
   // `account`: the joiner's account id ("" for a guest). A rated game takes accounts only,
@@ -173,6 +182,7 @@ class OnlineGame {
   std::string rematch_game_;
   int64_t clock_ms_[2] = {0, 0};
   int64_t anchor_ = 0;  // when the running clock had clock_ms_ left
+  int64_t held_at_ = -1;  // when the running clock was held (hold_clock); -1: it is not
   int64_t turn_at_ = 0;  // when the player to move began its turn (the start, a decision, an undo)
   int64_t vacation_from_[2] = {0, 0}, vacation_until_[2] = {0, 0};  // each seat's last vacation
   bool berserk_[2] = {false, false};

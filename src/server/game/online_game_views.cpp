@@ -84,7 +84,7 @@ std::string OnlineGame::state_text(int64_t now) const {
         .key("white_ms").value(std::max<int64_t>(0, remaining(WHITE, now)))
         .key("black_ms").value(std::max<int64_t>(0, remaining(BLACK, now)))
         .key("running");
-    if (tm) o.value(color_name(*tm));
+    if (tm && !clock_held()) o.value(color_name(*tm));
     else o.null();
     o.key("server_time_ms").value(now);
     if (berserk_[WHITE] || berserk_[BLACK])  // an arena's game: who plays on half a clock, no increment

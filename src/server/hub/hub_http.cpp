@@ -258,6 +258,17 @@ void Hub::list_games(std::string_view status, std::string_view limit, Done done)
   });
 }
 
+bool Hub::Impl::store_takes_writes(const std::string& what) {
+  try {  // a real write of one row, its value unchanged: a read-only database or a full disk refuses it
+    store.transact([](Sql& sql) { sql.run("UPDATE schema_migrations SET applied_at = applied_at WHERE version = 1"); });
+    health.succeeded(StoreHealth::Op::Write);
+    return true;
+  } catch (const std::exception& e) {
+    health.failed(StoreHealth::Op::Write, what, e.what());
+    return false;
+  }
+}
+
 void Hub::readiness(Done done) {
   impl_->on_store([impl = impl_.get(), done] {
     try {
@@ -266,12 +277,7 @@ void Hub::readiness(Done done) {
     } catch (const StoreUnavailable& e) {
       impl->health.failed(StoreHealth::Op::Read, "the readiness check's read", e.what());
     }
-    try {  // a real write of one row, its value unchanged: a read-only database or a full disk refuses it
-      impl->store.transact([](Sql& sql) { sql.run("UPDATE schema_migrations SET applied_at = applied_at WHERE version = 1"); });
-      impl->health.succeeded(StoreHealth::Op::Write);
-    } catch (const std::exception& e) {
-      impl->health.failed(StoreHealth::Op::Write, "the readiness check's write", e.what());
-    }
+    impl->store_takes_writes("the readiness check's write");
     if (impl->health.ready()) done({200, {{"ready", true}, {"store", impl->store.kind()}}, {}});
     else done(http_error(503, "store_unavailable", StoreHealth::kClientMessage));
   });

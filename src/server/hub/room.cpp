@@ -10,6 +10,12 @@
 
 namespace yinsh::server {
 
+// What players are told when the store cannot take their game's events, and when it can again
+// (info clock_held, clock_released).
+static const char* kClockHeld =
+    "the server cannot store decisions right now: the clock stands until it can, and nobody loses on time meanwhile";
+static const char* kClockReleased = "decisions are stored again: the clock runs";
+
 Room::Room(Hub::Impl& h, OnlineGame g)
     : hub(h), strand(asio::make_strand(h.ioc)), timer(strand), retry_timer(strand), game(std::move(g)),
       status_seen(int(game.status())) {
@@ -80,8 +86,8 @@ void Room::attach(const std::shared_ptr<Hub::Client>& c, const std::string& toke
       if (s) return;  // a connection following this game stays what it was
     }
   }
-  if (s) s->seat = seat;
-  else subs.push_back({c.get(), c->out, seat});
+  if (s) s->seat = seat, s->name = c->name;
+  else subs.push_back({c.get(), c->out, seat, c->name});
   c->send_snapshot(snapshot(seat, c->name, id));
   if (has_ratings()) c->send(ratings_message());
   announce_presence();
@@ -256,9 +262,12 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
     // A person sees the error and can try again; the server's own commands (an AI decision,
     // a flag fall) have nobody to do that: in a second, look again at what the game needs.
     ai_pending_version = -1;
+    // Nobody loses on time for what could not be stored: the clock stands until it can be.
+    hold_clock(event.at);
     retry_later();
   } else {
     hub.health.succeeded(StoreHealth::Op::Write);
+    const bool was_held = game.clock_held();  // the event applied released it
     const Status was = game.status();
     const std::optional<Color> was_to_move = game.to_move();
     game = std::move(*next);
@@ -268,6 +277,7 @@ void Room::stored(AppendStatus status, const std::string& why, const std::shared
     if (before_broadcast) before_broadcast(event);
     broadcast(event);  // with the ratings when the event ended a rated game
     announce_presence();  // a join gives a seat to a connection
+    if (was_held) send_all(write_server_message(out::Info{game.version(), kClockReleased, "clock_released"}));
     if (after) after(nullptr);
     if (!busy) settle();
   }
@@ -349,8 +359,43 @@ void Room::settle() {
 void Room::retry_later() {
   retry_timer.expires_after(std::chrono::seconds(1));
   retry_timer.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->when_idle([self] { self->settle(); });
+    if (!ec) self->when_idle([self] { self->game.clock_held() ? self->probe_store() : self->settle(); });
   });
+}
+
+// ------------------------------------------------------------------------------ a held clock
+
+void Room::hold_clock(int64_t at) {
+  if (game.clock_held()) return;
+  game.hold_clock(at);
+  if (!game.clock_held()) return;  // untimed, correspondence or not in play
+  send_all(write_server_message(out::Info{game.version(), kClockHeld, "clock_held"}));
+  send_snapshots();
+}
+
+void Room::probe_store() {
+  hub.on_store([self = shared_from_this(), what = "probing the store for game " + game.id()] {
+    const bool ok = self->hub.store_takes_writes(what);
+    self->post([self, ok] {
+      if (!self->game.clock_held()) return;  // an event was stored meanwhile: released
+      if (!ok) return self->retry_later();
+      self->release_clock();
+    });
+  });
+}
+
+void Room::release_clock() {
+  game.release_clock(hub.now());
+  send_all(write_server_message(out::Info{game.version(), kClockReleased, "clock_released"}));
+  send_snapshots();
+  settle();
+}
+
+void Room::send_snapshots() {
+  for (const Sub& s : subs)
+    if (auto out = s.out.lock())
+      out->deliver_snapshot(std::make_shared<const std::string>(
+          write_server_message(PrivateMessage{snapshot(s.seat, s.name, json())})));
 }
 
 // The timer is set for the clock's deadline, or the lobby's (a waiting game expires; an idle

@@ -79,6 +79,7 @@ struct Room : std::enable_shared_from_this<Room> {
     Hub::Client* client;
     std::weak_ptr<Subscriber> out;
     std::optional<Color> seat;
+    std::string name;  // the connection's name when it said hello (a spectator's snapshot says it)
   };
   using Make = std::function<Outcome()>;                   // the command, judged when it runs
   using After = std::function<void(const ApiError* error)>;  // nullptr: stored and broadcast
@@ -173,7 +174,15 @@ struct Room : std::enable_shared_from_this<Room> {
   void announce_presence();
   Sub* find(Hub::Client* c);
   void arm_timer();
-  void retry_later();  // settle() again in a second (after the store failed)
+  void retry_later();  // settle() again in a second (after the store failed); probe_store() while the clock is held
+  // The store refused this game's event made at `at`: the running clock is held from then
+  // (OnlineGame::hold_clock) and everyone following the game is told (info clock_held, and a
+  // snapshot whose clock stands). Released by the next event stored, or by release_clock()
+  // once probe_store() finds that the store takes writes again (info clock_released).
+  void hold_clock(int64_t at);
+  void probe_store();
+  void release_clock();
+  void send_snapshots();  // to every connection following the game, each with its seat
   void schedule_ai();
   void answer_conditional(const ConditionalLines& lines, Color seat, int64_t version);
   void pause_for(Color seat, int64_t from, int64_t until, int attempt);  // one ev::Vacation (vacation.cpp)
@@ -312,6 +321,9 @@ struct Hub::Impl : LobbyHost {
   // 202 pending, or 503 when the queue is full or reports are off.
   HttpReply queue_report(const std::string& key, const Position& start, const std::vector<Move>& moves);
   bool take_upload_token();  // the uploads' token bucket
+  // Whether the store takes a write (one row rewritten as it is; blocking: on the store pool),
+  // told to `health` with `what` as the call: /readyz, and a room whose clock is held.
+  bool store_takes_writes(const std::string& what);
 };
 
 }  // namespace yinsh::server

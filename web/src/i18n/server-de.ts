@@ -44,6 +44,7 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
     "Der Server kann gerade nichts speichern; nichts wurde geändert. Versuche es später noch einmal.",
   "server.ai_busy": "Der Computer ist mit anderen Partien beschäftigt; versuche es gleich noch einmal.",
   "server.busy": "Der Server ist ausgelastet; versuche es gleich noch einmal.",
+  "server.restarting": "Der Server startet neu; versuche es gleich noch einmal.",
   "server.internal": "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert.",
   "server.bad_name": "Der Name muss 3-20 Buchstaben, Ziffern, _ oder - haben und darf nicht reserviert sein.",
   "server.bad_password": "Das Passwort muss mindestens 8 Zeichen haben.",
@@ -67,4 +68,7 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
   "server.help":
     "Befehle: /join [Name] einen freien Platz nehmen; /start dem Start zustimmen; /resign aufgeben; /abort abbrechen (vor dem ersten Ringzug); /undo bitten, den letzten Zug zurückzunehmen (oder die Bitte des Gegners annehmen); /accept, /decline eine Rücknahmebitte beantworten; /rematch eine Revanche anbieten; /help dieser Text. Alles andere ist eine Chatzeile.",
   "server.challenge_declined": "{name} hat deine Herausforderung abgelehnt.",
+  "server.clock_held":
+    "Der Server kann gerade keine Züge speichern: Die Uhr steht, bis er es wieder kann, und niemand verliert derweil auf Zeit.",
+  "server.clock_released": "Züge werden wieder gespeichert: Die Uhr läuft.",
 };

@@ -42,6 +42,7 @@ export const serverEn = {
   "server.store_unavailable": "The server cannot store anything right now; nothing changed. Try again later.",
   "server.ai_busy": "The computer is busy with other games; try again in a moment.",
   "server.busy": "The server is busy; try again in a moment.",
+  "server.restarting": "The server is restarting; try again in a moment.",
   "server.internal": "Something went wrong on the server; nothing changed.",
   "server.bad_name": "The name must be 3-20 letters, digits, _ or -, and not a reserved one.",
   "server.bad_password": "The password must have at least 8 characters.",
@@ -63,4 +64,7 @@ export const serverEn = {
   "server.help":
     "Commands: /join [name] take a free seat; /start agree to start; /resign; /abort (before the first ring move); /undo ask to take back your last turn (or accept the opponent's request); /accept, /decline answer an undo request; /rematch offer a rematch; /help this text. Anything else is a chat line.",
   "server.challenge_declined": "{name} declined your challenge.",
+  "server.clock_held":
+    "The server cannot store moves right now: the clock stands until it can, and nobody loses on time meanwhile.",
+  "server.clock_released": "Moves are stored again: the clock runs.",
 };

@@ -42,6 +42,7 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.store_unavailable": "Serwer nie może teraz niczego zapisać; nic się nie zmieniło. Spróbuj później.",
   "server.ai_busy": "Komputer jest zajęty innymi partiami; spróbuj za chwilę.",
   "server.busy": "Serwer jest zajęty; spróbuj za chwilę.",
+  "server.restarting": "Serwer uruchamia się ponownie; spróbuj za chwilę.",
   "server.internal": "Na serwerze coś poszło nie tak; nic się nie zmieniło.",
   "server.bad_name": "Nazwa musi mieć 3-20 liter, cyfr, _ lub - i nie może być zastrzeżona.",
   "server.bad_password": "Hasło musi mieć co najmniej 8 znaków.",
@@ -63,4 +64,7 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.help":
     "Polecenia: /join [nazwa] zajmij wolne miejsce; /start zgoda na start; /resign poddaj się; /abort przerwij (przed pierwszym ruchem pierścienia); /undo poproś o cofnięcie ostatniego ruchu (lub przyjmij prośbę przeciwnika); /accept, /decline odpowiedz na prośbę o cofnięcie; /rematch zaproponuj rewanż; /help ten tekst. Wszystko inne to wiadomość na czacie.",
   "server.challenge_declined": "{name} odrzucił(a) twoje wyzwanie.",
+  "server.clock_held":
+    "Serwer nie może teraz zapisywać ruchów: zegar stoi, dopóki nie będzie mógł, i nikt w tym czasie nie przegra na czas.",
+  "server.clock_released": "Ruchy znów są zapisywane: zegar chodzi.",
 };
