@@ -222,6 +222,27 @@ TEST_P(StoreTest, TheWriterStoresEveryAppendInOrderAndRefusesAfterStop) {
 // Many games' rooms writing at once (each waiting for its append before the next, as a room
 // does): every decision lands, in order per game. On PostgreSQL the writer's groups are single
 // transactions: the events were committed by fewer transactions than there were appends.
+// Event bodies are stored exactly, whatever they hold (PostgreSQL passes them in an array
+// literal: quotes, backslashes, commas and braces must survive it), several in one append.
+TEST_P(StoreTest, EventBodiesAreStoredExactly) {
+  std::string error;
+  ASSERT_TRUE(store_->create_game(meta("game00000001", 10), &error)) << error;
+  const std::vector<StoredEvent> events = {
+      {1, R"({"name":"a \"quoted\" \\ name, {braced}","x":[1,2]})"},
+      {2, "NULL"},
+      {3, ""},
+      {4, "\\\"\"\\ , } { \u00e9\u00fc \t"},
+  };
+  ASSERT_EQ(store_->append("game00000001", events, summary("game00000001", Status::Active, 4), &error), AppendStatus::Ok)
+      << error;
+  const auto stored = store_->load_events("game00000001", 0);
+  ASSERT_EQ(stored.size(), events.size());
+  for (size_t i = 0; i < events.size(); ++i) {
+    EXPECT_EQ(stored[i].version, events[i].version);
+    EXPECT_EQ(stored[i].body, events[i].body);
+  }
+}
+
 TEST_P(StoreTest, ManyGamesWritingAtOnceAllLandInOrderAndShareCommits) {
   std::string error;
   constexpr int kGames = 32, kEvents = 25;
