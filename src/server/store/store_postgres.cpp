@@ -42,6 +42,16 @@ constexpr int kPoolSize = 3;
 // item (each failure costs the group one rolled-back attempt).
 constexpr int kMaxBlamed = 3;
 constexpr int kConnectTimeoutSeconds = 2;
+// An append's one statement (write_log), prepared on every connection: planned once, not per
+// decision.
+constexpr const char* kAppendStatement = "yinsh_append";
+constexpr const char* kAppendSql =
+    "WITH new_events AS (INSERT INTO events(game_id, version, body) "
+    "SELECT $8, v, b FROM unnest($14::bigint[], $15::text[]) AS t(v, b)), "
+    "summary AS (UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
+    "version=$7, white_account=COALESCE(NULLIF($9, ''), white_account), "
+    "black_account=COALESCE(NULLIF($10, ''), black_account), to_move=$11, deadline=$12, berserk=$13 WHERE id=$8) "
+    "SELECT pg_notify($16, $17)";
 constexpr std::chrono::milliseconds kListenBackoffMin{100}, kListenBackoffMax{2000};
 
 using Connection = std::unique_ptr<pqxx::connection>;
@@ -459,6 +469,7 @@ class PostgresStore final : public Store {
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
     c->inhibit_reactivation(true);
 #pragma GCC diagnostic pop
+    c->prepare(kAppendStatement, kAppendSql);  // sent to the server on its first use
     return c;
   }
 
@@ -532,17 +543,11 @@ class PostgresStore final : public Store {
       bodies += array_element(e.body);
     }
     versions += '}', bodies += '}';
-    w.exec_params(
-        "WITH new_events AS (INSERT INTO events(game_id, version, body) "
-        "SELECT $8, v, b FROM unnest($14::bigint[], $15::text[]) AS t(v, b)), "
-        "summary AS (UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
-        "version=$7, white_account=COALESCE(NULLIF($9, ''), white_account), "
-        "black_account=COALESCE(NULLIF($10, ''), black_account), to_move=$11, deadline=$12, berserk=$13 WHERE id=$8) "
-        "SELECT pg_notify($16, $17)",
-        s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s), s.ply, s.version,
-        game, s.white_account, s.black_account,
-        s.to_move ? std::optional<std::string>(std::string(color_name(*s.to_move))) : std::nullopt, s.deadline,
-        s.berserk, versions, bodies, std::string(kChannel), game + ":" + std::to_string(s.version));
+    w.exec_prepared(kAppendStatement, s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s),
+                    s.ply, s.version, game, s.white_account, s.black_account,
+                    s.to_move ? std::optional<std::string>(std::string(color_name(*s.to_move))) : std::nullopt,
+                    s.deadline, s.berserk, versions, bodies, std::string(kChannel),
+                    game + ":" + std::to_string(s.version));
   }
 
   // `text` as an element of an array literal: quoted, with its quotes and backslashes escaped.
