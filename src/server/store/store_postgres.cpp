@@ -2,7 +2,9 @@
 // one database: every append also sends NOTIFY yinsh_events '<game>:<version>' (delivered on
 // commit), and a listener thread with its own connection reports them through watch(), so a
 // process learns of decisions made through another one. Appends race on the events table's
-// primary key: the loser gets Conflict and catches up.
+// primary key: the loser gets Conflict and catches up. The store writer's batches are
+// committed together (append_many: one transaction, one WAL flush, for many games), each
+// append one prepared statement.
 //
 // The database may go away and come back (a restart, a failover, a killed session). The store
 // never reconnects a libpqxx connection in place (its automatic "reactivation" is switched
