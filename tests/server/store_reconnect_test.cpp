@@ -2,7 +2,8 @@
 // fail quickly with the store's normal failure, the first calls after a restart succeed (a
 // broken pooled connection is replaced and the operation retried), an append whose COMMIT
 // lost its connection is reported by what really happened (checked in the events table),
-// and a watcher reconnects, asks for a resync and hears appends again. Uses the throwaway
+// a watcher reconnects, asks for a resync and hears appends again, and a group commit
+// (append_many) fails only its faulty items, outage or not. Uses the throwaway
 // cluster of pg_cluster.h (restarted by the tests); skipped without PostgreSQL.
 #include <gtest/gtest.h>
 
@@ -309,4 +310,103 @@ TEST_F(PgReconnect, AnAppendWhoseCommitDidNotLandIsFailed) {
   EXPECT_EQ(store_->list_games(std::nullopt, 10).at(0).version, 1);
   EXPECT_EQ(store_->append("game00000001", {{2, "{}"}}, summary("game00000001", 2), &error), AppendStatus::Ok) << error;
   EXPECT_EQ(store_->load_events("game00000001", 0).size(), 2u);
+}
+
+// Group commit (Store::append_many, what the store writer calls): the items of a group are
+// committed in one transaction, and a faulty item (here one breaking a CHECK constraint, and
+// one for a game that does not exist) fails alone: the others are stored, in one transaction,
+// and the faulty ones leave nothing behind.
+TEST_F(PgReconnect, AGroupIsOneTransactionAndAFaultyItemFailsAlone) {
+  std::string error, out;
+  for (const char* id : {"game00000001", "game00000002", "game00000003", "game00000004"})
+    ASSERT_TRUE(store_->create_game(meta(id, 10), &error)) << error;
+  ASSERT_TRUE(sql("ALTER TABLE events ADD CONSTRAINT yinsh_no_bad_event CHECK (body <> 'bad')"));
+  std::vector<AppendItem> items = {
+      {"game00000001", {{1, R"({"a":1})"}, {2, R"({"a":2})"}}, summary("game00000001", 2), nullptr, AppendStatus::Failed, {}},
+      {"game00000002", {{1, "bad"}}, summary("game00000002", 1), nullptr, AppendStatus::Failed, {}},
+      {"game00000003", {{1, R"({"c":1})"}}, summary("game00000003", 1), nullptr, AppendStatus::Failed, {}},
+      {"game00000009", {{1, R"({"x":1})"}}, summary("game00000009", 1), nullptr, AppendStatus::Failed, {}},  // no such game
+      {"game00000004", {{1, R"({"d":1})"}}, summary("game00000004", 1), nullptr, AppendStatus::Failed, {}},
+  };
+  store_->append_many(items);
+  EXPECT_EQ(items[0].status, AppendStatus::Ok) << items[0].error;
+  EXPECT_EQ(items[1].status, AppendStatus::Failed);
+  EXPECT_NE(items[1].error.find("yinsh_no_bad_event"), std::string::npos) << items[1].error;
+  EXPECT_EQ(items[2].status, AppendStatus::Ok) << items[2].error;
+  EXPECT_EQ(items[3].status, AppendStatus::Failed);
+  EXPECT_FALSE(items[3].error.empty());
+  EXPECT_EQ(items[4].status, AppendStatus::Ok) << items[4].error;
+
+  EXPECT_EQ(store_->load_events("game00000001", 0).size(), 2u);
+  EXPECT_TRUE(store_->load_events("game00000002", 0).empty());
+  EXPECT_EQ(store_->load_events("game00000003", 0).size(), 1u);
+  EXPECT_TRUE(store_->load_events("game00000009", 0).empty());
+  EXPECT_EQ(store_->load_events("game00000004", 0).size(), 1u);
+  for (const auto& g : store_->list_games(std::nullopt, 10))
+    EXPECT_EQ(g.version, g.id == "game00000002" ? 0 : g.id == "game00000001" ? 2 : 1) << g.id;
+  ASSERT_TRUE(sql("SELECT count(DISTINCT xmin::text) FROM events", &out));
+  EXPECT_EQ(out, "1\n") << "the stored items were not committed in one transaction";
+}
+
+// The database restarts (as in CallsFailQuicklyDuringAnOutageAndSucceedAfterTheRestart): a
+// group during the outage fails at once, every item with the error; the same group after the
+// restart is stored whole.
+TEST_F(PgReconnect, AGroupFailsQuicklyDuringAnOutageAndIsStoredAfterTheRestart) {
+  std::string error;
+  for (const char* id : {"game00000001", "game00000002", "game00000003"})
+    ASSERT_TRUE(store_->create_game(meta(id, 10), &error)) << error;
+  auto group = [] {
+    std::vector<AppendItem> items;
+    for (const char* id : {"game00000001", "game00000002", "game00000003"})
+      items.push_back({id, {{1, R"({"n":1})"}}, summary(id, 1), nullptr, AppendStatus::Failed, {}});
+    return items;
+  };
+
+  ASSERT_TRUE(pg_().stop());
+  for (int round = 0; round < 2; ++round) {  // first on the broken connections, then on none
+    SCOPED_TRACE("round " + std::to_string(round));
+    auto items = group();
+    const auto t0 = Clock::now();
+    store_->append_many(items);
+    EXPECT_LT(Clock::now() - t0, 3s) << "a group during the outage took too long";
+    for (const auto& item : items) {
+      EXPECT_EQ(item.status, AppendStatus::Failed) << item.game;
+      EXPECT_FALSE(item.error.empty()) << item.game;
+    }
+  }
+  ASSERT_TRUE(pg_().start());
+
+  auto items = group();
+  store_->append_many(items);
+  for (const auto& item : items) {
+    EXPECT_EQ(item.status, AppendStatus::Ok) << item.game << ": " << item.error;
+    EXPECT_EQ(store_->load_events(item.game, 0).size(), 1u) << item.game;
+  }
+}
+
+// A group's COMMIT loses its connection before the server committed (the trigger of
+// AnAppendWhoseCommitDidNotLandIsFailed, fired by one item): nothing of the group landed, so
+// each item is appended alone: the one that kills its session fails, the others are stored.
+TEST_F(PgReconnect, AGroupWhoseCommitDidNotLandStoresEveryItemButTheFaultyOne) {
+  std::string error;
+  for (const char* id : {"game00000001", "game00000002", "game00000003"})
+    ASSERT_TRUE(store_->create_game(meta(id, 10), &error)) << error;
+  ASSERT_TRUE(
+      sql("CREATE FUNCTION yinsh_die() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+          "PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(5); RETURN NULL; END $$;\n"
+          "CREATE CONSTRAINT TRIGGER yinsh_die_at_commit AFTER INSERT ON events DEFERRABLE INITIALLY DEFERRED "
+          "FOR EACH ROW WHEN (NEW.body = 'die at commit') EXECUTE FUNCTION yinsh_die();"));
+  std::vector<AppendItem> items = {
+      {"game00000001", {{1, R"({"a":1})"}}, summary("game00000001", 1), nullptr, AppendStatus::Failed, {}},
+      {"game00000002", {{1, "die at commit"}}, summary("game00000002", 1), nullptr, AppendStatus::Failed, {}},
+      {"game00000003", {{1, R"({"c":1})"}}, summary("game00000003", 1), nullptr, AppendStatus::Failed, {}},
+  };
+  store_->append_many(items);
+  EXPECT_EQ(items[0].status, AppendStatus::Ok) << items[0].error;
+  EXPECT_EQ(items[1].status, AppendStatus::Failed);
+  EXPECT_NE(items[1].error.find("COMMIT"), std::string::npos) << items[1].error;
+  EXPECT_EQ(items[2].status, AppendStatus::Ok) << items[2].error;
+  EXPECT_EQ(store_->load_events("game00000001", 0).size(), 1u);
+  EXPECT_TRUE(store_->load_events("game00000002", 0).empty());
+  EXPECT_EQ(store_->load_events("game00000003", 0).size(), 1u);
 }

@@ -2,7 +2,9 @@
 // one database: every append also sends NOTIFY yinsh_events '<game>:<version>' (delivered on
 // commit), and a listener thread with its own connection reports them through watch(), so a
 // process learns of decisions made through another one. Appends race on the events table's
-// primary key: the loser gets Conflict and catches up.
+// primary key: the loser gets Conflict and catches up. The store writer's batches are
+// committed together (append_many: one transaction, one WAL flush, for many games), each
+// append one prepared statement.
 //
 // The database may go away and come back (a restart, a failover, a killed session). The store
 // never reconnects a libpqxx connection in place (its automatic "reactivation" is switched
@@ -38,7 +40,20 @@ using namespace store_detail;
 
 constexpr const char* kChannel = "yinsh_events";
 constexpr int kPoolSize = 3;
+// A group commit whose statements failed for this many of its items is then appended item by
+// item (each failure costs the group one rolled-back attempt).
+constexpr int kMaxBlamed = 3;
 constexpr int kConnectTimeoutSeconds = 2;
+// An append's one statement (write_log), prepared on every connection: planned once, not per
+// decision.
+constexpr const char* kAppendStatement = "yinsh_append";
+constexpr const char* kAppendSql =
+    "WITH new_events AS (INSERT INTO events(game_id, version, body) "
+    "SELECT $8, v, b FROM unnest($14::bigint[], $15::text[]) AS t(v, b)), "
+    "summary AS (UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
+    "version=$7, white_account=COALESCE(NULLIF($9, ''), white_account), "
+    "black_account=COALESCE(NULLIF($10, ''), black_account), to_move=$11, deadline=$12, berserk=$13 WHERE id=$8) "
+    "SELECT pg_notify($16, $17)";
 constexpr std::chrono::milliseconds kListenBackoffMin{100}, kListenBackoffMax{2000};
 
 using Connection = std::unique_ptr<pqxx::connection>;
@@ -181,6 +196,75 @@ class PostgresStore final : public Store {
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return AppendStatus::Failed;
+    }
+  }
+
+  // Group commit (StoreWriter): the items' appends in one transaction, so one COMMIT (one WAL
+  // flush) serves many games. Each item ends as append() alone would end it:
+  // - an item whose statement fails (a conflict, a constraint) is taken out with that status
+  //   and the others are written again together, without it (at most kMaxBlamed times, then
+  //   each alone); a failure of the group's own (a deadlock with another server's group, a
+  //   deferred check at COMMIT) has each item written alone;
+  // - the connection breaks before COMMIT: with_connection runs the group once more on a fresh
+  //   connection; when that fails too (the database is down) every item fails at once;
+  // - COMMIT fails: if the group landed (read back by its first item's events) every item is
+  //   Ok, otherwise each item is appended alone, so only a faulty one fails.
+  void append_many(std::vector<AppendItem>& items) override {
+    std::vector<AppendItem*> group;
+    for (auto& item : items) group.push_back(&item);
+    for (int blamed_count = 0; !group.empty();) {
+      if (group.size() == 1 || blamed_count == kMaxBlamed) return each_alone(group);
+      size_t blamed = group.size();  // the item whose statement failed, if one did
+      AppendStatus blamed_status = AppendStatus::Failed;
+      std::string blamed_error;
+      bool answered = false;  // the database answered with an error (the connection is fine)
+      try {
+        with_connection([&](pqxx::connection& c) {
+          blamed = group.size();
+          answered = false;
+          pqxx::work w(c);
+          for (size_t i = 0; i < group.size(); ++i) {
+            try {
+              write_item(w, *group[i]);
+            } catch (const std::exception& e) {
+              if (!c.is_open()) throw;  // the connection's fault, not the item's
+              if (dynamic_cast<const pqxx::transaction_rollback*>(&e)) {  // a deadlock: the group's
+                answered = true;
+                throw;
+              }
+              blamed = i;
+              const bool dup = dynamic_cast<const pqxx::unique_violation*>(&e) || dynamic_cast<const UniqueViolation*>(&e);
+              blamed_status = dup ? AppendStatus::Conflict : AppendStatus::Failed;
+              blamed_error = e.what();
+              throw;
+            }
+          }
+          try {
+            commit(w);
+          } catch (const pqxx::unique_violation&) {  // a deferred check, of no one item
+            answered = true;
+            throw;
+          }
+        });
+        for (auto* item : group) item->status = AppendStatus::Ok;
+        return;
+      } catch (const CommitFailed& e) {
+        return after_failed_group_commit(group, e.what());
+      } catch (const std::exception& e) {
+        if (answered) return each_alone(group);
+        if (blamed == group.size()) {  // the database is unreachable: no item would do better alone
+          for (auto* item : group) {
+            item->status = AppendStatus::Failed;
+            item->error = e.what();
+          }
+          return;
+        }
+        group[blamed]->status = blamed_status;
+        group[blamed]->error = blamed_error;
+        if (group[blamed]->rating) group[blamed]->rating->change = {};
+        group.erase(group.begin() + long(blamed));
+        ++blamed_count;
+      }
     }
   }
 
@@ -387,6 +471,7 @@ class PostgresStore final : public Store {
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
     c->inhibit_reactivation(true);
 #pragma GCC diagnostic pop
+    c->prepare(kAppendStatement, kAppendSql);  // sent to the server on its first use
     return c;
   }
 
@@ -449,19 +534,66 @@ class PostgresStore final : public Store {
   }
 
   // The events, the summary row and the notification, inside `w`.
+  // One statement (one round trip, which is what a group commit's writer waits on): the
+  // events go in as two arrays, zipped by unnest.
   static void write_log(pqxx::work& w, const std::string& game, const std::vector<StoredEvent>& events,
                         const GameSummary& s) {
-    for (const auto& e : events)
-      w.exec_params("INSERT INTO events(game_id, version, body) VALUES ($1, $2, $3)", game, e.version, e.body);
-    w.exec_params(
-        "UPDATE games SET updated_at=$1, status=$2, white=$3, black=$4, result=$5, ply=$6, "
-        "version=$7, white_account=COALESCE(NULLIF($9, ''), white_account), "
-        "black_account=COALESCE(NULLIF($10, ''), black_account), to_move=$11, deadline=$12, berserk=$13 WHERE id=$8",
-        s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s), s.ply, s.version,
-        game, s.white_account, s.black_account,
-        s.to_move ? std::optional<std::string>(std::string(color_name(*s.to_move))) : std::nullopt, s.deadline,
-        s.berserk);
-    w.exec_params("SELECT pg_notify($1, $2)", std::string(kChannel), game + ":" + std::to_string(s.version));
+    std::string versions = "{", bodies = "{";
+    for (const auto& e : events) {
+      if (versions.size() > 1) versions += ',', bodies += ',';
+      versions += std::to_string(e.version);
+      bodies += array_element(e.body);
+    }
+    versions += '}', bodies += '}';
+    w.exec_prepared(kAppendStatement, s.updated_at, std::string(to_string(s.status)), s.white, s.black, result_text(s),
+                    s.ply, s.version, game, s.white_account, s.black_account,
+                    s.to_move ? std::optional<std::string>(std::string(color_name(*s.to_move))) : std::nullopt,
+                    s.deadline, s.berserk, versions, bodies, std::string(kChannel),
+                    game + ":" + std::to_string(s.version));
+  }
+
+  // `text` as an element of an array literal: quoted, with its quotes and backslashes escaped.
+  static std::string array_element(const std::string& text) {
+    std::string out = "\"";
+    for (char ch : text) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
+    return out + '"';
+  }
+
+  // One item of a group, inside `w`: its events, summary and notification, and its rating.
+  static void write_item(pqxx::work& w, AppendItem& item) {
+    write_log(w, item.game, item.events, item.summary);
+    if (item.rating) {
+      PostgresSql sql(w);
+      apply_rating(sql, *item.rating);
+    }
+  }
+
+  void each_alone(const std::vector<AppendItem*>& group) {
+    for (auto* item : group) {
+      if (item->rating) item->rating->change = {};  // possibly filled by a group rolled back
+      item->error.clear();
+      item->status = append(item->game, item->events, item->summary, &item->error, item->rating.get());
+    }
+  }
+
+  // A group's COMMIT failed with the connection: it landed whole or not at all. Landed (its
+  // first item's events are stored as written): every item is Ok. Otherwise (not landed, or a
+  // later writer took a version, or the check failed) each item is appended alone and reports
+  // its own outcome, as append() would after a failed COMMIT.
+  void after_failed_group_commit(const std::vector<AppendItem*>& group, const std::string& commit_error) {
+    const auto first = std::find_if(group.begin(), group.end(), [](const AppendItem* i) { return !i->events.empty(); });
+    std::string error;
+    if (first != group.end() && append_outcome((*first)->game, (*first)->events, commit_error, &error) == AppendStatus::Ok) {
+      for (auto* item : group) {
+        item->status = AppendStatus::Ok;
+        if (item->rating) reload_changes(*item->rating);
+      }
+      return;
+    }
+    each_alone(group);
   }
 
   // After a COMMIT whose outcome was unknown turned out to have landed: the changes it made.

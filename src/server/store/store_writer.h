@@ -1,8 +1,9 @@
 // StoreWriter: the one thread that writes games to the store, with group commit.
 //
 // Rooms hand it their appends and go on serving; it takes every append queued since its last
-// commit and stores them together (Store::append_many: one transaction for SQLite), then
-// reports each outcome through its callback, from the writer thread. Under load this turns
+// commit and stores them together (Store::append_many: one transaction for SQLite and for
+// PostgreSQL, a failing append taken out so the others still land), then reports each outcome
+// through its callback, from the writer thread. Under load this turns
 // hundreds of small transactions a second into a few large ones, and keeps the database off
 // the I/O threads. A decision is still acknowledged only after its commit: the room waits for
 // the callback before it applies and broadcasts anything.
