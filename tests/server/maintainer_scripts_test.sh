@@ -4,7 +4,8 @@
 # systemd. The commands they call (adduser, deb-systemd-helper, deb-systemd-invoke, systemctl)
 # are stand-ins that record their arguments; /run/systemd, /var/lib and /etc are private to the
 # test (a mount namespace: a tmpfs, and an overlay on /etc), so the machine is not changed.
-# Checked: install makes the user and enables and starts the unit; an upgrade restarts it and
+# Checked: install makes the user, closes the configuration to others (0640, group yinsh; not
+# when dpkg-statoverride holds it) and enables and starts the unit; an upgrade restarts it and
 # leaves a disabled unit disabled; remove stops and masks it and keeps the data and the
 # configuration; purge deletes the data and the configuration's leftovers.
 # Skipped (exit 77) without root or the right to make a mount namespace and an overlay.
@@ -27,11 +28,15 @@ fail() { echo "FAILED: $*"; echo "--- calls:"; cat "$DIR/calls" 2>/dev/null; exi
 # The stand-ins: each records "name args"; `deb-systemd-helper was-enabled` answers with
 # $WAS_ENABLED (dpkg's helper says yes on a first install, and on upgrades if it was enabled).
 mkdir -p "$DIR/bin" "$DIR/up" "$DIR/work"
-for cmd in adduser deb-systemd-helper deb-systemd-invoke systemctl; do
+# `dpkg-statoverride --list` answers with $OVERRIDDEN; `chgrp` records only (no group yinsh here).
+for cmd in adduser deb-systemd-helper deb-systemd-invoke systemctl dpkg-statoverride chgrp; do
   cat >"$DIR/bin/$cmd" <<STUB
 #!/bin/sh
 echo "$cmd \$*" >>"$DIR/calls"
-case "$cmd \$*" in "deb-systemd-helper --quiet was-enabled "*) [ "\$WAS_ENABLED" = yes ] ;; esac
+case "$cmd \$*" in
+  "deb-systemd-helper --quiet was-enabled "*) [ "\$WAS_ENABLED" = yes ] ;;
+  "dpkg-statoverride --list "*) [ "\$OVERRIDDEN" = yes ] ;;
+esac
 STUB
   chmod +x "$DIR/bin/$cmd"
 done
@@ -50,13 +55,26 @@ run() {
 has() { grep -qxF "$1" <<<"$calls" || fail "$2: no '$1'"; }
 hasnt() { ! grep -q "$1" <<<"$calls" || fail "$2: '$1' was called"; }
 
-WAS_ENABLED=yes run postinst configure
+# The conffile as dpkg unpacks it (0644, root), before postinst configure.
+mkdir -p /etc/yinsh
+echo 'db = "postgresql://yinsh:secret@db/yinsh"' >/etc/yinsh/yinsh.toml
+chmod 0644 /etc/yinsh/yinsh.toml
+OVERRIDDEN=no WAS_ENABLED=yes run postinst configure
 has "adduser --system --group --quiet --home /var/lib/yinsh --no-create-home --gecos YINSH game server yinsh" "install"
 has "deb-systemd-helper enable yinsh.service" "install"
 has "deb-systemd-invoke start yinsh.service" "install"
-echo "ok: a first install makes the user yinsh, enables and starts the unit"
+has "chgrp yinsh /etc/yinsh/yinsh.toml" "install"
+[ "$(stat -c %a /etc/yinsh/yinsh.toml)" = 640 ] || fail "the configuration is $(stat -c %a /etc/yinsh/yinsh.toml), not 640"
+echo "ok: a first install makes the user yinsh, enables and starts the unit, and closes the configuration to others"
 
-WAS_ENABLED=no run postinst configure 0.1
+chmod 0644 /etc/yinsh/yinsh.toml
+OVERRIDDEN=yes WAS_ENABLED=yes run postinst configure 0.1
+hasnt "chgrp" "a configuration under dpkg-statoverride"
+[ "$(stat -c %a /etc/yinsh/yinsh.toml)" = 644 ] || fail "postinst changed a mode the administrator set"
+echo "ok: a mode set with dpkg-statoverride is left alone"
+rm /etc/yinsh/yinsh.toml
+
+OVERRIDDEN=no WAS_ENABLED=no run postinst configure 0.1
 has "deb-systemd-helper update-state yinsh.service" "upgrade of a disabled unit"
 hasnt "helper enable" "upgrade of a disabled unit"
 has "deb-systemd-invoke restart yinsh.service" "upgrade"
