@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "account_helpers.h"
+#include "stream_reader.h"
 #include "test_server.h"
 
 using namespace yinsh;
@@ -17,6 +18,12 @@ class BotsHttpTest : public TokenServerTest {
  protected:
   HttpResult upgrade(const std::string& secret) {
     return call(http::verb::post, "/api/bot/account/upgrade", nullptr, bearer(secret));
+  }
+  template <class F>
+  bool eventually_true(F f) {
+    for (int i = 0; i < 300; ++i, std::this_thread::sleep_for(std::chrono::milliseconds(10)))
+      if (f()) return true;
+    return false;
   }
   bool is_bot(const std::string& name) {
     auto r = call(http::verb::get, "/api/players/" + name);
@@ -49,6 +56,25 @@ TEST_F(BotsHttpTest, ATokenWithBotPlayUpgradesItsAccountOnce) {
   ws.send({{"type", "hello"}, {"game", g.body["game"]}});
   ASSERT_TRUE(ws.recv_type("snapshot"));
   EXPECT_EQ(call(http::verb::get, "/api/bots").body["bots"][0]["online"], true);
+}
+
+// A bot that only streams (as `yinsh bot` does: its event stream, no WebSocket) is online while
+// the stream is open, on /api/bots and /api/online (the site's presence), and not after.
+TEST_F(BotsHttpTest, ABotWhoseOnlyConnectionIsItsEventStreamIsOnlineWhileItIsOpen) {
+  const std::string robo = account(port_, "Robo");
+  const std::string secret = token(robo, {"bot:play"});
+  ASSERT_EQ(upgrade(secret).status, 200);
+  const auto online = [&] { return call(http::verb::get, "/api/bots").body["bots"][0]["online"] == true; };
+  const auto listed = [&] { return call(http::verb::get, "/api/online").body["players"] == json::array({"Robo"}); };
+  EXPECT_FALSE(online());
+  {
+    StreamReader events(port_, "/api/stream/event", secret);
+    ASSERT_EQ(events.status, 200) << events.head_;
+    EXPECT_TRUE(eventually_true(online));
+    EXPECT_TRUE(listed());
+  }
+  EXPECT_TRUE(eventually_true([&] { return !online(); }));
+  EXPECT_FALSE(listed());
 }
 
 TEST_F(BotsHttpTest, AnAccountThatHasPlayedStaysHuman) {

@@ -360,7 +360,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                                                                              : "this stream needs board:play"));
         self->open_stream([self, who](std::weak_ptr<Subscriber> out, Hub::StreamOpened opened) {
           self->ctx_.hub->open_event_stream(who, std::move(out), std::move(opened));
-        });
+        }, who.guest() ? std::string() : who.name);
       });
     }
     if (parts[0] == "challenge") {
@@ -433,8 +433,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   }
 
   // Hands the connection to an NDJSON stream (ndjson_stream.cpp), on this session's executor.
-  void open_stream(StreamOpener opener) {
-    net::post(stream_.get_executor(), [self = shared_from_this(), opener = std::move(opener)] {
+  void open_stream(StreamOpener opener, std::string online_as = "") {
+    net::post(stream_.get_executor(), [self = shared_from_this(), opener = std::move(opener),
+                                       online_as = std::move(online_as)]() mutable {
       auto log = [ctx = &self->ctx_, address = self->address_, method = self->method_, path = self->path_,
                   started = self->started_, id = self->request_id_, agent = self->user_agent_](int status) {
         ctx->metrics.http_requests.fetch_add(1);
@@ -442,7 +443,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         ctx->logs->http(address, method, path, status, ms, 0, id, agent);
       };
       run_ndjson_stream(std::move(self->stream_), self->ctx_, std::move(self->ticket_), self->req_.version(),
-                        self->over_tls_, std::move(log), opener);
+                        self->over_tls_, std::move(log), opener, std::move(online_as));
     });
   }
 

@@ -33,9 +33,10 @@ class NdjsonStream : public Subscriber, public std::enable_shared_from_this<Ndjs
 
  public:
   NdjsonStream(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket, unsigned version, bool over_tls,
-               std::function<void(int)> log)
+               std::function<void(int)> log, std::string online_as)
       : stream_(std::move(stream)), ctx_(ctx), ticket_(std::move(ticket)), version_(version), over_tls_(over_tls),
-        log_(std::move(log)), timer_(stream_.get_executor()) {}
+        log_(std::move(log)), online_as_(std::move(online_as)), timer_(stream_.get_executor()) {}
+  ~NdjsonStream() override { offline(); }
 
   void open(const StreamOpener& opener) {
     beast::get_lowest_layer(stream_).expires_never();
@@ -96,6 +97,10 @@ class NdjsonStream : public Subscriber, public std::enable_shared_from_this<Ndjs
       self->writing_ = false;
       if (ec) return self->finish();
       self->started_ = true;
+      if (!self->online_as_.empty() && !self->counted_) {  // online while the stream is open
+        self->ctx_.online.add(self->online_as_);
+        self->counted_ = true;
+      }
       self->watch_client();
       self->arm_keep_alive();
       self->write_next();
@@ -158,9 +163,15 @@ class NdjsonStream : public Subscriber, public std::enable_shared_from_this<Ndjs
     if (finished_) return;
     finished_ = true;
     timer_.cancel();
+    offline();
     if (client_) ctx_.hub->close_stream(client_);
     client_.reset();
     shut();
+  }
+
+  void offline() {
+    if (counted_) ctx_.online.remove(online_as_);
+    counted_ = false;
   }
 
   void shut() {
@@ -180,6 +191,8 @@ class NdjsonStream : public Subscriber, public std::enable_shared_from_this<Ndjs
   unsigned version_;
   bool over_tls_;
   std::function<void(int)> log_;
+  std::string online_as_;
+  bool counted_ = false;  // online_as_ is in ctx_.online
   net::steady_timer timer_;
   std::shared_ptr<Hub::Client> client_;
   std::unique_ptr<http::response<http::empty_body>> header_;
@@ -195,13 +208,14 @@ class NdjsonStream : public Subscriber, public std::enable_shared_from_this<Ndjs
 
 template <class Stream>
 void run_ndjson_stream(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket, unsigned version,
-                       bool over_tls, std::function<void(int)> log, const StreamOpener& opener) {
-  std::make_shared<NdjsonStream<Stream>>(std::move(stream), ctx, std::move(ticket), version, over_tls, std::move(log))
+                       bool over_tls, std::function<void(int)> log, const StreamOpener& opener, std::string online_as) {
+  std::make_shared<NdjsonStream<Stream>>(std::move(stream), ctx, std::move(ticket), version, over_tls, std::move(log),
+                                         std::move(online_as))
       ->open(opener);
 }
 template void run_ndjson_stream(PlainStream&&, Context&, std::shared_ptr<ConnectionTicket>, unsigned, bool,
-                                std::function<void(int)>, const StreamOpener&);
+                                std::function<void(int)>, const StreamOpener&, std::string);
 template void run_ndjson_stream(TlsStream&&, Context&, std::shared_ptr<ConnectionTicket>, unsigned, bool,
-                                std::function<void(int)>, const StreamOpener&);
+                                std::function<void(int)>, const StreamOpener&, std::string);
 
 }  // namespace yinsh::server

@@ -34,10 +34,13 @@ void refuse_connection(boost::asio::ip::tcp::socket&& socket, const std::string&
 // An NDJSON stream of the bot and board API (ndjson_stream.cpp): `opener` asks the hub for the
 // stream with the stream's Subscriber; its answer starts the response (200, chunked) or refuses
 // it (the reply, then the connection closes). `log`: the access log's line, with the status.
+// `online_as`: the account's name an open event stream counts as online (Context::online, as a
+// WebSocket does: a bot that only streams is online on /api/bots and to the site), or empty.
 using StreamOpener = std::function<void(std::weak_ptr<Subscriber>, Hub::StreamOpened)>;
 template <class Stream>
 void run_ndjson_stream(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket, unsigned version,
-                       bool over_tls, std::function<void(int)> log, const StreamOpener& opener);
+                       bool over_tls, std::function<void(int)> log, const StreamOpener& opener,
+                       std::string online_as = "");
 template <class Stream>
 void run_ws_session(Stream&& stream, Context& ctx, std::shared_ptr<ConnectionTicket> ticket,
                     boost::beast::http::request<boost::beast::http::string_body> req, Identity who);
