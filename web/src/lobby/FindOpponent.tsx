@@ -325,9 +325,12 @@ export function FindOpponent({
             onInput={(e) => setRival((e.target as HTMLInputElement).value)}
           />
         </label>
-        <label>
-          {t("challenge.colour")}
+        {/* The label is beside the select, not around it: its options' words (White, Black) are
+            not part of the label, which would make it one more "Black" on the page. */}
+        <div class="challenge-field">
+          <label for="challenge-color">{t("challenge.colour")}</label>
           <select
+            id="challenge-color"
             name="challenge-color"
             value={rivalColour}
             onChange={(e) => setRivalColour((e.target as HTMLSelectElement).value as Color | "random")}
@@ -338,7 +341,7 @@ export function FindOpponent({
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" disabled={!rival.trim()}>
           {t("challenge.send")}
         </button>
