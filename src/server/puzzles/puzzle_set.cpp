@@ -32,7 +32,9 @@ PuzzleSet PuzzleSet::parse(std::string_view text) {
         rating == p.end() || !rating->is_number() || position == p.end() || !position->is_string() ||
         (side != "w" && side != "b") || (goal != "win" && goal != "save") || line == p.end() || !line->is_array())
       throw malformed();
-    PuzzleInfo info{id->get<std::string>(), rating->get<double>()};
+    PuzzleInfo info;
+    info.id = id->get<std::string>();
+    info.rating = rating->get<double>();
     const auto pos = parse_position(position->get<std::string>());
     if (!pos) throw malformed();
     info.position = *pos;
