@@ -1,6 +1,7 @@
 // The network layer's limits without a network: connection caps, the HTTP token bucket, the
 // Origin rule and X-Forwarded-For from trusted proxies only.
 #include "server/net/net_limits.h"
+#include "server/net/retry_after.h"
 
 #include <gtest/gtest.h>
 
@@ -92,4 +93,24 @@ TEST(AddressRanges, AddressesAndRangesAreCheckedAndBadOnesNamed) {
     EXPECT_FALSE(AddressRanges::parse({"127.0.0.1", bad}, &error)) << bad;
     EXPECT_NE(error.find("--trusted-proxy " + bad + ": not an IP address or a CIDR range"), std::string::npos) << error;
   }
+}
+
+// Retry-After: every refusal that passes says when to try again, with the body's own figure
+// when it has one; a 503 that lasts says nothing.
+TEST(RetryAfter, RefusalsThatPassSayWhenAndLastingOnesDoNot) {
+  HttpReply ok;
+  ok.body = {{"ok", true}};
+  EXPECT_FALSE(retry_after(ok));
+  EXPECT_FALSE(retry_after(http_error(404, "game_not_found", "no such game")));
+  EXPECT_EQ(retry_after(http_limited("rate_limited", "too many requests", 7.2)), "8");
+  EXPECT_EQ(retry_after(http_error(429, "rate_limited", "too many requests")), "1");
+  EXPECT_EQ(retry_after(http_error(503, "store_unavailable", "storage is unavailable")), "5");
+  EXPECT_EQ(retry_after(http_error(503, "restarting", "the server is restarting")), "5");
+  HttpReply busy = http_error(503, "busy", "the server cannot hash a password now; try again");
+  busy.body["retry_after_s"] = 1;
+  EXPECT_EQ(retry_after(busy), "1");
+  busy.body["retry_after_s"] = "soon";  // not a number of seconds: the default
+  EXPECT_EQ(retry_after(busy), "5");
+  EXPECT_FALSE(retry_after(http_error(503, "mail_disabled", "this server sends no e-mail")));
+  EXPECT_FALSE(retry_after(http_error(503, "analysis_off", "this server writes no game reports")));
 }

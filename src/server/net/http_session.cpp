@@ -17,6 +17,7 @@
 
 #include "server/common/http_util.h"
 #include "server/common/ids.h"
+#include "server/net/retry_after.h"
 #include "server/net/security_headers.h"
 #include "server/net/sessions.h"
 
@@ -545,9 +546,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       res.body() = r.body.dump(-1, ' ', false, json::error_handler_t::replace);
     }
     res.set(http::field::cache_control, r.cache_control.empty() ? "no-store" : r.cache_control);
-    if (r.status == 429)
-      res.set(http::field::retry_after,
-              r.body.is_object() && r.body.contains("retry_after_s") ? r.body["retry_after_s"].dump() : "1");
+    if (const auto after = retry_after(r)) res.set(http::field::retry_after, *after);
     if (!r.set_cookie.empty()) res.set(http::field::set_cookie, r.set_cookie);
     res.keep_alive(keep_alive_);
     res.prepare_payload();

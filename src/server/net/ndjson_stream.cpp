@@ -14,6 +14,7 @@
 #include <deque>
 #include <type_traits>
 
+#include "server/net/retry_after.h"
 #include "server/net/security_headers.h"
 #include "server/net/sessions.h"
 
@@ -72,7 +73,7 @@ class NdjsonStream : public Subscriber, public std::enable_shared_from_this<Ndjs
     headers(*res);
     res->set(http::field::content_type, "application/json");
     res->set(http::field::cache_control, "no-store");
-    if (r.status == 429) res->set(http::field::retry_after, "1");
+    if (const auto after = retry_after(r)) res->set(http::field::retry_after, *after);
     res->body() = r.body.dump();
     res->keep_alive(false);
     res->prepare_payload();
