@@ -149,10 +149,11 @@ TEST_F(BotStreams, AChallengerPlaysTheColourItAsked) {
   EXPECT_EQ((*heard)["challenge"]["color"], "random");
 }
 
-// A challenger's bot mark is its account's: a bot challenging through the API, or from its
-// owner's session in the browser, is shown as a bot on the challenged player's event stream
-// and in its lobby view; a person challenging a bot is not.
-TEST_F(BotStreams, AChallengerIsShownAsTheBotItIs) {
+// A bot mark is its account's: a bot challenging through the API, or from its owner's session
+// in the browser, is shown as a bot on the challenged player's event stream and in its lobby
+// view; a person challenging a bot is not. In the games it plays, its seat is marked a bot's
+// and the other is not (a person's, the AI's).
+TEST_F(BotStreams, AChallengerAndASeatAreShownAsTheBotTheyAre) {
   const std::string robo_session = account(port_, "RoboA");
   const std::string robo = token(robo_session, {"bot:play", "challenge:write"});
   ASSERT_EQ(post("/api/bot/account/upgrade", robo).status, 200);
@@ -195,6 +196,33 @@ TEST_F(BotStreams, AChallengerIsShownAsTheBotItIs) {
   ASSERT_TRUE(heard);
   EXPECT_EQ((*heard)["challenge"]["challenger"]["name"], "Ann");
   EXPECT_EQ((*heard)["challenge"]["challenger"]["bot"], false) << *heard;
+
+  // RoboA accepts: the game's seats say which is the bot, and so does its snapshot over /ws.
+  ASSERT_EQ(post("/api/challenge/" + std::string((*heard)["challenge"]["id"]) + "/accept", robo).status, 200);
+  auto start = robo_events.next_type("gameStart");
+  ASSERT_TRUE(start);
+  const std::string id = (*start)["game"]["id"];
+  const std::string robo_color = (*start)["game"]["color"], ann_color = robo_color == "white" ? "black" : "white";
+  json seats = call(http::verb::get, "/api/games/" + id).body["state"]["seats"];
+  EXPECT_EQ(seats[robo_color]["name"], "RoboA") << seats;
+  EXPECT_EQ(seats[robo_color]["bot"], true) << seats;
+  EXPECT_EQ(seats[ann_color]["bot"], false) << seats;
+  WsClient watcher(port_);
+  watcher.send({{"type", "hello"}, {"game", id}});
+  auto snap = watcher.recv_type("snapshot");
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["game"]["state"]["seats"][robo_color]["bot"], true) << *snap;
+  ASSERT_EQ(post("/api/bot/game/" + id + "/abort", robo).status, 200);
+
+  // A bot's game against the AI, made from its owner's session: the bot's seat is marked, the AI's not.
+  auto made_vs_ai = call(http::verb::post, "/api/games", {{"color", "white"}, {"opponent", {{"type", "ai"}, {"level", 1}}}},
+                         cookie(robo_session));
+  ASSERT_EQ(made_vs_ai.status, 201) << made_vs_ai.text;
+  const std::string vs_ai = made_vs_ai.body.value("game", "");
+  seats = call(http::verb::get, "/api/games/" + vs_ai).body["state"]["seats"];
+  EXPECT_EQ(seats["white"]["bot"], true) << seats;
+  EXPECT_EQ(seats["black"]["kind"], "ai") << seats;
+  EXPECT_EQ(seats["black"]["bot"], false) << seats;
 }
 
 TEST_F(BotStreams, AGameStreamGivesTheGameThenEachStateAndAStalePlyChangesNothing) {

@@ -1,5 +1,5 @@
 // A bot account in the browser: an account upgraded with an API token (bot:play) reads BOT
-// on its player page; an account that is no bot does not.
+// on its player page and in the player bar of its games; an account that is no bot does not.
 
 import { expect, test } from "./fixtures";
 import { YinshServer } from "./server";
@@ -26,5 +26,14 @@ test("an upgraded account shows BOT on its player page", async ({ page, playwrig
   await page.goto(`${server.url}/@/Hugo`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hugo");
   await expect(page.getByTestId("bot-badge")).toHaveCount(0);
+
+  // Robo's game against the AI (made from its session): its player bar reads BOT before its name, the AI's does not.
+  const game = await api.post("/api/games", { data: { color: "white", opponent: { type: "ai", level: 1 } } });
+  expect(game.status()).toBe(201);
+  await page.goto(`${server.url}/game/${(await game.json()).game}`);
+  await expect(page.getByTestId("player-white")).toContainText("Robo");
+  await expect(page.getByTestId("bot-white")).toHaveText("BOT");
+  await expect(page.getByTestId("player-black")).toContainText("Computer");
+  await expect(page.getByTestId("bot-black")).toHaveCount(0);
   await api.dispose();
 });

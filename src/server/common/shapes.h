@@ -50,6 +50,7 @@ struct Seat {
   std::string token;
   bool ready = false;
   std::string account;  // the holder's account id ("" for a guest or the AI)
+  bool bot = false;     // the holder's account is a bot's (as it was when it took the seat)
   bool taken() const { return kind != SeatKind::Open; }
 };
 

@@ -93,7 +93,7 @@ std::optional<ApiError> OnlineGame::check_seated_active(Color) const {
 // ------------------------------------------------------------------------------ commands
 
 Outcome OnlineGame::join(std::string_view name, std::optional<Color> color,
-                         const std::string& token, int64_t now, const std::string& account) const {
+                         const std::string& token, int64_t now, const std::string& account, bool bot) const {
   if (status_ != Status::Waiting) return Outcome::fail("seat_taken", "the game has already started");
   if (meta_.rated && account.empty())
     return Outcome::fail("not_allowed", "rated games are for accounts: log in to join this one");
@@ -109,13 +109,13 @@ Outcome OnlineGame::join(std::string_view name, std::optional<Color> color,
   }
   std::string n = clean_text(name, 32);
   if (n.empty()) n = "Guest";
-  return Outcome::of(now, ev::Joined{*color, n, SeatKind::Human, 0, token, account});
+  return Outcome::of(now, ev::Joined{*color, n, SeatKind::Human, 0, token, account, bot && !account.empty()});
 }
 
 Outcome OnlineGame::join_ai(Color c, int level, const std::string& token, int64_t now) const {
   if (status_ != Status::Waiting || seats_[c].taken())
     return Outcome::fail("seat_taken", "the seat is taken");
-  return Outcome::of(now, ev::Joined{c, "Computer (level " + std::to_string(level) + ")", SeatKind::Ai, level, token, ""});
+  return Outcome::of(now, ev::Joined{c, "Computer (level " + std::to_string(level) + ")", SeatKind::Ai, level, token, "", false});
 }
 
 Outcome OnlineGame::ready(Color c, int64_t now) const {
@@ -325,7 +325,7 @@ void OnlineGame::apply(const Event& e) {
     clock_ms_[BLACK] = b;
   };
   std::visit(Overloaded{
-                 [&](const ev::Joined& j) { seats_[j.seat] = {j.kind, j.name, j.level, j.token, false, j.account}; },
+                 [&](const ev::Joined& j) { seats_[j.seat] = {j.kind, j.name, j.level, j.token, false, j.account, j.bot}; },
                  [&](const ev::Ready& r) { seats_[r.seat].ready = true; },
                  [&](const ev::Started&) {
                    status_ = Status::Active;

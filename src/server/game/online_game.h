@@ -109,10 +109,11 @@ class OnlineGame {
   bool clock_held() const { return held_at_ >= 0; }
 
   // --- commands (const: they return the event; apply() makes it happen)
-  // `account`: the joiner's account id ("" for a guest). A rated game takes accounts only,
-  // and never the same account in both seats.
+  // `account`: the joiner's account id ("" for a guest); `bot`: that account is a bot's (its
+  // seat is marked so in every view). A rated game takes accounts only, and never the same
+  // account in both seats.
   Outcome join(std::string_view name, std::optional<Color> color, const std::string& token,
-               int64_t now, const std::string& account = {}) const;
+               int64_t now, const std::string& account = {}, bool bot = false) const;
   Outcome join_ai(Color c, int level, const std::string& token, int64_t now) const;
   Outcome ready(Color c, int64_t now) const;
   Outcome start(int64_t now) const;  // only when ready_to_start()

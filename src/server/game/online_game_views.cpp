@@ -35,7 +35,7 @@ static void write_seat(JsonOut& o, const Seat& s) {
   else o.null();
   // An account's seat says so (its name links to the player's page, /@/NAME); a guest's name
   // is only a name.
-  o.key("ready").value(s.ready).key("account").value(!s.account.empty()).end_object();
+  o.key("ready").value(s.ready).key("account").value(!s.account.empty()).key("bot").value(s.bot).end_object();
 }
 
 static void write_result(JsonOut& o, const std::optional<GameResult>& r) {

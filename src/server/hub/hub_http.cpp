@@ -54,7 +54,9 @@ static void create_named_game(Hub::Impl& impl, GameMeta meta, const Identity& wh
   const std::string token = new_token();
   const int64_t now = meta.created_at;
   Hub::Impl::Steps steps;
-  steps.push_back([=, account = who.account](const OnlineGame& g) { return g.join(player, mine, token, now, account); });
+  steps.push_back([=, account = who.account, bot = who.bot](const OnlineGame& g) {
+    return g.join(player, mine, token, now, account, bot);
+  });
   if (ai) {
     steps.push_back([=, ai_token = new_token()](const OnlineGame& g) { return g.join_ai(~mine, level, ai_token, now); });
     steps.push_back([=](const OnlineGame& g) { return g.start(now); });
@@ -78,13 +80,13 @@ static void create_named_game(Hub::Impl& impl, GameMeta meta, const Identity& wh
 // The rest of join_game, once the seat's name is allowed. An account joining a
 // correspondence game is first counted against the cap, on the store pool.
 static void join_named(Hub::Impl& impl, const std::string& id, const std::string& name, std::optional<Color> want,
-                       const std::string& account, Hub::Done done) {
-  impl.with_room(id, [impl = &impl, name, want, done, account](std::shared_ptr<Room> r, const ApiError* e) {
+                       const std::string& account, bool bot, Hub::Done done) {
+  impl.with_room(id, [impl = &impl, name, want, done, account, bot](std::shared_ptr<Room> r, const ApiError* e) {
     if (!r) return done(error_reply(*e));
-    auto seat_in = [r, name, want, done, account] {
+    auto seat_in = [r, name, want, done, account, bot] {
       const std::string token = new_token();
       auto seat = std::make_shared<Color>(WHITE);
-      r->run([r, name, want, token, account] { return r->game.join(name, want, token, r->hub.now(), account); },
+      r->run([r, name, want, token, account, bot] { return r->game.join(name, want, token, r->hub.now(), account, bot); },
              [r, done, token, seat](const ApiError* error) {
                if (error) return done(error_reply(*error));
                done({200, {{"game", r->game.id()}, {"seat", color_name(*seat)}, {"token", token},
@@ -180,9 +182,9 @@ void Hub::join_game(const std::string& id, std::string_view body, const Identity
     return done(http_error(400, "bad_request", e.what()));
   }
   if (!who.guest()) name = who.name;
-  check_guest_name(*impl_, who, name, [this, id, name, want, done, account = who.account](const ApiError* refused) {
+  check_guest_name(*impl_, who, name, [this, id, name, want, done, account = who.account, bot = who.bot](const ApiError* refused) {
     if (refused) return done(error_reply(*refused));
-    join_named(*impl_, id, name, want, account, done);
+    join_named(*impl_, id, name, want, account, bot, done);
   });
 }
 

@@ -332,7 +332,7 @@ void Room::settle() {
       if (old.kind == SeatKind::Ai)
         steps.push_back([c, old, now](const OnlineGame& g) { return g.join_ai(c, old.level, old.token, now); });
       else
-        steps.push_back([c, old, now](const OnlineGame& g) { return g.join(old.name, c, old.token, now); });
+        steps.push_back([c, old, now](const OnlineGame& g) { return g.join(old.name, c, old.token, now, old.account, old.bot); });
     }
     steps.push_back([now](const OnlineGame& g) { return g.start(now); });
     creating_rematch = true;
@@ -523,8 +523,8 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             std::string n = !c->who.guest() ? c->who.name : j.name ? *j.name : (c->name.empty() ? "Guest" : c->name);
             if (c->who.guest() && passes_for_computer(n)) n = "Guest";  // the computer's name is not a guest's
             // The new seat holder hears of its seat (and token) before the broadcast of the join.
-            run([this, n, want = j.color, token, account = c->who.account] {
-                  return game.join(n, want, token, hub.now(), account);
+            run([this, n, want = j.color, token, account = c->who.account, bot = c->who.bot] {
+                  return game.join(n, want, token, hub.now(), account, bot);
                 }, reply_error,
                 [this, c, id, token](const Event& e) {
                   const Color seat = std::get<ev::Joined>(e.body).seat;

@@ -228,8 +228,8 @@ void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string
   const std::string a_token = new_token(), b_token = new_token();
   const int64_t now = meta.created_at;
   LobbyHost::Steps steps;
-  steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now, a.account()); });
-  steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now, b.account()); });
+  steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now, a.account(), a.bot); });
+  steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now, b.account(), b.bot); });
   steps.push_back([=](const OnlineGame& g) { return g.start(now); });
   hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via, seek](const std::string& id, const ApiError* e) {
     if (!a.server.empty()) {  // a seeker connected to another server of the site

@@ -15,6 +15,7 @@ Joined Joined::read(const Fields& f) {
   e.level = int(f.opt_integer("level", 0, 100).value_or(0));
   e.token = f.opt_str("token", 64).value_or("");  // absent in broadcast frames
   e.account = f.opt_str("account", 40).value_or("");
+  e.bot = !e.account.empty() && f.opt_bool("bot").value_or(false);
   return e;
 }
 void Joined::write(json& j) const {
@@ -24,6 +25,7 @@ void Joined::write(json& j) const {
   if (kind == SeatKind::Ai) j["level"] = level;
   if (!token.empty()) j["token"] = token;
   if (!account.empty()) j["account"] = account;
+  if (bot) j["bot"] = true;
 }
 
 Ready Ready::read(const Fields& f) { return {f.color("seat")}; }

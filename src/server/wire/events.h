@@ -23,6 +23,7 @@ struct Joined {
   int level = 0;      // ai only
   std::string token;  // secret: stored, never broadcast
   std::string account;  // the holder's account id; absent for guests and the AI
+  bool bot = false;     // the account is a bot's; absent when false
   static Joined read(const Fields& f);
   void write(json& j) const;
 };

@@ -248,6 +248,7 @@ export function GamePage({ id }: { id: string }) {
       side={side}
       name={names[side]}
       account={st.seats[side].account}
+      bot={st.seats[side].bot}
       you={role === side}
       toMove={st.status === "active" && st.to_move === side}
       removed={st.removed[side]}

@@ -12,6 +12,8 @@ export interface Seat {
   ready: boolean;
   /** The seat is an account's (its name links to /@/NAME); a guest's name is only a name. */
   account?: boolean;
+  /** The seat's account is a bot's (an engine plays it): marked BOT beside its name. */
+  bot?: boolean;
 }
 
 export interface Result {

@@ -76,6 +76,8 @@ export function PlayerBar(props: {
   online?: boolean;
   /** The seat is an account's: its name links to the player's page. */
   account?: boolean;
+  /** That account is a bot's: BOT before its name. */
+  bot?: boolean;
 }) {
   return (
     <div class={`player ${props.side}${props.toMove ? " to-move" : ""}`} data-testid={`player-${props.side}`}>
@@ -88,6 +90,11 @@ export function PlayerBar(props: {
         />
       )}
       <span class="pname">
+        {props.bot ? (
+          <span class="bot-badge" data-testid={`bot-${props.side}`} title={t("player.bot_title")}>
+            {t("player.bot")}
+          </span>
+        ) : null}
         {props.account ? (
           <a
             class="nm"
