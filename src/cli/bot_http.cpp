@@ -101,7 +101,7 @@ http::request<http::string_body> make_request(const SiteUrl& site, const std::st
   http::request<http::string_body> req{verb, site.prefix + path, 11};
   const bool default_port = site.port == (site.tls ? "443" : "80");
   req.set(http::field::host, default_port ? site.host : site.host + ":" + site.port);
-  req.set(http::field::authorization, "Bearer " + token);
+  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);  // none: anyone's request
   req.set(http::field::user_agent, "yinsh-bot/1");
   if (!body.empty()) req.set(http::field::content_type, "application/json");
   req.body() = body;

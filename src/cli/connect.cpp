@@ -1,5 +1,6 @@
-// yinsh play --connect http://host:port/game/ID: an online game from the terminal, as a client
-// of `yinsh serve` (docs/api.md). It takes a free seat over HTTP (or uses --token, or watches
+// yinsh play --connect http[s]://host:port/game/ID: an online game from the terminal, as a
+// client of `yinsh serve` (docs/api.md), over plain TCP or TLS (https and wss, the server's
+// certificate checked against the system's trust store or SSL_CERT_FILE, and the host name). It takes a free seat over HTTP (or uses --token, or watches
 // as a spectator when both seats are taken), follows the game over WebSocket and draws the
 // board, the clocks and the chat after every event. Lines typed are sent as decisions or
 // commands; the server judges them (an illegal decision gets its error, nothing changes).
@@ -9,18 +10,24 @@
 // where it is the account's turn; a correspondence clock shows as the time left ("1 day 4 h").
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <atomic>
 #include <chrono>
 #include <deque>
 #include <iostream>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
+#include "bot_http.h"
 #include "connect.h"
 #include "connect_games.h"
 #include "http_client.h"
@@ -35,8 +42,11 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 namespace net = boost::asio;
+namespace ssl = net::ssl;
 using tcp = net::ip::tcp;
 using json = nlohmann::json;
+using PlainWs = websocket::stream<beast::tcp_stream>;
+using TlsWs = websocket::stream<beast::ssl_stream<beast::tcp_stream>>;
 
 const char* CONNECT_HELP =
     "Type a decision (e4, e4-e10, xe5-e9, xe10, pass) or: start, resign, undo, accept, decline,\n"
@@ -44,25 +54,26 @@ const char* CONNECT_HELP =
     "with --api-token also: games (your games), next (the next game where it is your turn).\n";
 
 struct Target {
+  bool tls = false;  // https: the requests over TLS, the game over wss
   std::string host, port, game;
 };
 
 // `need_game`: the URL must name a game (/game/ID); otherwise it may be the site alone.
 std::optional<Target> parse_url(const std::string& url, bool need_game, std::string* why) {
-  const std::string scheme = "http://";
+  Target t;
+  t.tls = url.rfind("https://", 0) == 0;
+  const std::string scheme = t.tls ? "https://" : "http://";
   if (url.rfind(scheme, 0) != 0) {
-    *why = url.rfind("https://", 0) == 0 ? "https is not supported by the terminal client: use the server's http port"
-                                         : "expected http://HOST:PORT/game/ID";
+    *why = "expected http://HOST:PORT/game/ID or https://HOST[:PORT]/game/ID";
     return std::nullopt;
   }
   const std::string rest = url.substr(scheme.size());
   const auto slash = rest.find('/');
   const std::string authority = rest.substr(0, slash);
   const std::string path = slash == std::string::npos ? "" : rest.substr(slash);
-  Target t;
   const auto colon = authority.rfind(':');
   t.host = authority.substr(0, colon);
-  t.port = colon == std::string::npos ? "80" : authority.substr(colon + 1);
+  t.port = colon == std::string::npos ? (t.tls ? "443" : "80") : authority.substr(colon + 1);
   for (const char* prefix : {"/game/", "/replay/"})
     if (path.rfind(prefix, 0) == 0) t.game = path.substr(std::string(prefix).size(), 12);
   const bool bare = path.empty() || path == "/";
@@ -74,11 +85,17 @@ std::optional<Target> parse_url(const std::string& url, bool need_game, std::str
   return t;
 }
 
-std::string site_url(const Target& t) { return "http://" + t.host + ":" + t.port; }
+std::string site_url(const Target& t) { return (t.tls ? "https://" : "http://") + t.host + ":" + t.port; }
 
-// One HTTP request; the status and parsed body. Throws on network errors.
+// One HTTP request; the status and parsed body. Throws on network errors (a certificate that
+// does not verify among them).
 std::pair<int, json> request(const Target& t, const std::string& method, const std::string& target,
                              const std::string& body) {
+  if (t.tls) {
+    const BotReply r = BotHttp(SiteUrl{true, t.host, t.port, ""}, "").request(method, target, body, 10);
+    if (r.status == 0) throw std::runtime_error("cannot reach " + t.host + ":" + t.port + ": " + r.body);
+    return {r.status, json::parse(r.body, nullptr, false)};
+  }
   const HttpResult r = http_call(t.host, t.port, method, target, body, {}, 10);
   return {r.status, json::parse(r.body, nullptr, false)};
 }
@@ -96,18 +113,31 @@ int64_t now_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
+// The game over a WebSocket of type `Ws`: PlainWs (ws://) or TlsWs (wss://).
+template <class Ws>
 class Client {
+  static constexpr bool kTls = std::is_same_v<Ws, TlsWs>;
+
  public:
   // `api_token` (may be empty): the account's, for `games` and `next`.
   Client(Target t, std::string token, std::string api_token, bool color)
-      : t_(std::move(t)), token_(std::move(token)), api_token_(std::move(api_token)), color_(color), ws_(ioc_) {}
+      : t_(std::move(t)), token_(std::move(token)), api_token_(std::move(api_token)), color_(color), ws_(make_ws()) {}
 
   // After run(): the game `next` chose to go on with ("" when the player quit).
   const std::string& next_game() const { return next_; }
 
+  // Blocks until the player quits or the connection ends; throws when it cannot connect.
   int run() {
     tcp::resolver resolver(ioc_);
     beast::get_lowest_layer(ws_).connect(resolver.resolve(t_.host, t_.port));
+    if constexpr (kTls) {  // the system's trust store (or SSL_CERT_FILE), the peer checked against the host
+      auto& tls = ws_.next_layer();
+      tls.set_verify_mode(ssl::verify_peer);
+      tls.set_verify_callback(ssl::host_name_verification(t_.host));
+      if (!SSL_set_tlsext_host_name(tls.native_handle(), t_.host.c_str()))
+        throw std::runtime_error("cannot set the TLS server name");
+      tls.handshake(ssl::stream_base::client);
+    }
     ws_.handshake(t_.host + ":" + t_.port, "/ws");
     json hello = {{"type", "hello"}, {"game", t_.game}};
     if (!token_.empty()) hello["token"] = token_;
@@ -300,11 +330,21 @@ class Client {
     }
   }
 
+  Ws make_ws() {
+    if constexpr (kTls) {
+      ssl_.set_default_verify_paths();
+      return Ws(ioc_, ssl_);
+    } else {
+      return Ws(ioc_);
+    }
+  }
+
   Target t_;
   std::string token_, api_token_, next_, role_ = "spectator", last_;
   bool color_, correspondence_ = false;
   net::io_context ioc_;
-  websocket::stream<beast::tcp_stream> ws_;
+  ssl::context ssl_{ssl::context::tls_client};  // of a TlsWs only
+  Ws ws_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;  // frames to write, on the I/O thread only
   std::mutex state_mutex_, out_mutex_;
@@ -381,10 +421,19 @@ int play_connected(const std::string& url, const std::string& name, const std::s
         if (!joined) return 1;
         seat_token = *joined;
       }
-      Client client(*t, seat_token, api_token, color);
-      const int status = client.run();
-      if (client.next_game().empty()) return status;
-      t->game = client.next_game();  // `next`: the account's seat in that game
+      int status = 0;
+      std::string next;
+      if (t->tls) {
+        Client<TlsWs> client(*t, seat_token, api_token, color);
+        status = client.run();
+        next = client.next_game();
+      } else {
+        Client<PlainWs> client(*t, seat_token, api_token, color);
+        status = client.run();
+        next = client.next_game();
+      }
+      if (next.empty()) return status;
+      t->game = next;  // `next`: the account's seat in that game
       seat_token.clear();
       std::cout << "\nOn to game " << t->game << ".\n";
     }

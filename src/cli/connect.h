@@ -6,7 +6,8 @@
 
 namespace yinsh::cli {
 
-// Takes a free seat of the game at `url` (http://host:port/game/ID) as `name`, or acts with
+// Takes a free seat of the game at `url` (http://host:port/game/ID, or https:// for a server
+// that speaks TLS: its certificate must verify) as `name`, or acts with
 // `token`, or watches; plays until quit or end of input. With the account's `api_token`, `url`
 // may be the site alone (http://host:port): the account's games are listed and the player picks
 // one; a game of the account's is played from its seat, and `next` goes on to the next game

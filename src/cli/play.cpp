@@ -251,8 +251,8 @@ void add_play_command(CLI::App& app) {
   cmd->add_flag("--no-color", args->no_color, "No ANSI colours");
 #ifdef YINSH_SERVER
   cmd->add_option("--connect", args->connect,
-                  "Play an online game: http://HOST:PORT/game/ID (takes a free seat, or watches); with "
-                  "--api-token, http://HOST:PORT lists your games");
+                  "Play an online game: http://HOST:PORT/game/ID or https://HOST[:PORT]/game/ID (takes a free "
+                  "seat, or watches); with --api-token, the site's URL alone lists your games");
   cmd->add_option("--name", args->name, "Your name in an online game")->capture_default_str();
   cmd->add_option("--token", args->token, "Your seat's token in an online game (to come back to a seat)");
   cmd->add_option("--api-token", args->api_token,

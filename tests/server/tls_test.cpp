@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/server.h"
+#include "run_command.h"
 #include "test_server.h"
 
 using namespace yinsh;
@@ -278,4 +279,33 @@ TEST_F(TlsTest, AReloadWithAKeyThatIsNotTheCertificatesKeepsTheOld) {
     EXPECT_EQ(r.status, 200);
     EXPECT_EQ(r.subject, "/CN=first");
   }
+}
+
+// `yinsh play --connect https://...`: the join over HTTPS, the game over WSS (a chat line sent
+// from the terminal reaches the game), the server's certificate trusted through SSL_CERT_FILE.
+// Without that trust the client says why and exits 1, and the seat stays open.
+TEST_F(TlsTest, TheTerminalClientPlaysOverHttpsAndWssAndRefusesAnUntrustedServer) {
+  const Reply c = https(port_, *cctx_, http::verb::post, "/api/games", R"({"color":"white","name":"alice"})");
+  ASSERT_EQ(c.status, 201);
+  const std::string id = c.body["game"];
+  const std::string url = "https://127.0.0.1:" + std::to_string(port_) + "/game/" + id;
+  auto term = [&](const std::string& cert_file) {
+    return run_command("(sleep 1; echo 'say hello over wss'; sleep 1; echo quit) | SSL_CERT_FILE=" + cert_file + " " +
+                       YINSH_BIN + " play --connect " + url + " --name bob --no-color");
+  };
+
+  const auto [refused, refused_status] = term((dir_ / "none.pem").string());
+  EXPECT_EQ(refused_status, 1) << refused;
+  EXPECT_NE(refused.find("certificate verify failed"), std::string::npos) << refused;
+  EXPECT_TRUE(https(port_, *cctx_, http::verb::get, "/api/games/" + id).body["state"]["seats"]["black"]["name"].is_null());
+
+  const auto [out, status] = term((dir_ / "cert.pem").string());
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("You took the black seat"), std::string::npos) << out;
+  EXPECT_NE(out.find("You are black in game " + id), std::string::npos) << out;
+  const json game = https(port_, *cctx_, http::verb::get, "/api/games/" + id).body;
+  EXPECT_EQ(game["state"]["seats"]["black"]["name"], "bob") << game;
+  bool heard = false;
+  for (const json& line : game["chat"]) heard |= line.value("text", "") == "hello over wss";
+  EXPECT_TRUE(heard) << game["chat"];
 }
