@@ -26,7 +26,7 @@ struct Seeker {
   std::optional<int> rating;  // in the category of the game asked for; nullopt: a guest
   bool provisional = false;   // the rating is provisional (shown with a "?")
   std::string conn;           // the connection that asked ("": the key's): told of the match
-  std::string server;         // the site's server it is connected to ("": this one; site_bus.h)
+  std::string server{};       // the site's server it is connected to ("": this one; site_bus.h)
   bool bot = false;           // a bot account (marked BOT wherever its name is shown)
   static constexpr int kGuestRating = 1500;
   int rating_or_guest() const { return rating.value_or(kGuestRating); }

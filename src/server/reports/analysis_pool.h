@@ -36,9 +36,9 @@ class AnalysisPool {
     int threads = 1;  // 0: no reports (submit says Stopped)
     uint64_t nodes = analysis::DEFAULT_NODES;  // per searched position (the report's budget)
     size_t max_queued = 1000;
-    std::function<bool()> yield_to;  // true: live games need the cores now (wait)
+    std::function<bool()> yield_to{};  // true: live games need the cores now (wait)
     // Told once (from a pool thread) when the threads cannot lower their priority at all.
-    std::function<void(const std::string&)> warn;
+    std::function<void(const std::string&)> warn{};  // ({}: short aggregate inits leave it unset quietly)
   };
   explicit AnalysisPool(Options options);
   ~AnalysisPool();  // stop()
