@@ -9,7 +9,7 @@
 // bounded and drop them, issue 11 D1).
 // --logins-per-s R adds a login storm (login_storm.h, issue 13): real logins at R a second
 // while the games run, and the decisions' round trips with and without it.
-// --pair quick: the bots ask the lobby for their games instead (loadtest_lobby.h); the bots
+// --pair quick|seek: the bots ask the lobby for their games instead (loadtest_lobby.h); the bots
 // themselves are in loadtest_bot.h.
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -158,9 +158,9 @@ void add_loadtest_command(CLI::App& app) {
       ->check(CLI::Range(0.0, 3600.0))->capture_default_str();
   auto* pair = cmd->add_option("--pair", args->pair.mode,
                                "Bots ask the lobby for their games instead of taking seats of games made up front: "
-                               "quick (quick pairing); 2 bots per --games, each asking again after its game for "
-                               "--pair-seconds")
-                   ->check(CLI::IsMember({"quick"}));
+                               "quick (quick pairing) or seek (half the bots publish seeks, half take them from the "
+                               "lobby); 2 bots per --games, each asking again after its game for --pair-seconds")
+                   ->check(CLI::IsMember({"quick", "seek"}));
   cmd->add_option("--pair-seconds", args->pair.seconds,
                   "With --pair: how long the bots ask for new games (the games under way are then played out)")
       ->check(CLI::Range(0.0, 86400.0))->capture_default_str()->needs(pair);

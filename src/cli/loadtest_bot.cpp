@@ -20,6 +20,8 @@ using json = nlohmann::json;
 struct BotFrame {
   std::string type, by, role, status, to_move;
   std::string game, token, seat;  // of a `matched` (and `game` of an event)
+  std::string code;               // of an `error`
+  std::vector<std::string> seeks;  // of a `lobby`: the ids of the seeks that are not the bot's own
   int ply = -1;
   bool has_state = false;
   bool complete = false;  // the reader stopped early: the rest of the frame is not needed
@@ -32,7 +34,10 @@ class FrameReader final : public nlohmann::json_sax<json> {
  public:
   FrameReader(BotFrame& f, const std::string& role) : f_(f), role_(role) {}
   bool null() override { return true; }
-  bool boolean(bool) override { return true; }
+  bool boolean(bool v) override {  // a lobby's own seek ("mine", written after its id) is not taken
+    if (v && path_.size() == 3 && path_[0] == "seeks" && path_[2] == "mine" && !f_.seeks.empty()) f_.seeks.pop_back();
+    return true;
+  }
   bool number_integer(number_integer_t v) override { return number(v); }
   bool number_unsigned(number_unsigned_t v) override { return number(int64_t(v)); }
   bool number_float(number_float_t, const string_t&) override { return true; }
@@ -44,6 +49,9 @@ class FrameReader final : public nlohmann::json_sax<json> {
       else if (path_[0] == "game") f_.game = v;
       else if (path_[0] == "token") f_.token = v;
       else if (path_[0] == "seat") f_.seat = v;
+      else if (path_[0] == "code") f_.code = v;
+    } else if (path_.size() == 3 && path_[0] == "seeks" && path_[2] == "id") {
+      f_.seeks.push_back(v);
     } else if (path_.size() == 2 && path_[0] == "you" && path_[1] == "role") {
       f_.role = v;
     } else if (const size_t k = state_depth(); k) {
@@ -134,8 +142,10 @@ void Bot::play(const tcp::endpoint& ep, std::string game, std::string token, std
   connect(ep, delay);
 }
 
-void Bot::pair(const tcp::endpoint& ep, json request, std::function<bool()> again, std::chrono::milliseconds delay) {
+void Bot::pair(const tcp::endpoint& ep, json request, std::function<bool()> again, std::chrono::milliseconds delay,
+               bool taker) {
   pairing_ = true;
+  taker_ = taker;
   request_ = std::move(request);
   again_ = std::move(again);
   connect(ep, delay);
@@ -172,7 +182,15 @@ void Bot::opened() {
 void Bot::ask() {
   stats_.waiting++;
   asked_at_ = LoadClock::now();
-  send(request_);
+  send(request_);  // a taker's is `lobby`: the lobby as it is now, then after every change
+}
+
+// A taker that is asking and has no `seek_accept` in flight takes one of the seeks it was
+// shown, at random (many takers reading one lobby would all take its first seek).
+void Bot::take(const std::vector<std::string>& seeks) {
+  if (!taker_ || in_game_ || taking_ || done_ || seeks.empty()) return;
+  taking_ = true;
+  send({{"type", "seek_accept"}, {"seek", seeks[std::uniform_int_distribution<size_t>(0, seeks.size() - 1)(rng_)]}});
 }
 
 void Bot::fail(const std::string& what, bool connect) {
@@ -222,6 +240,12 @@ void Bot::read() {
 }
 
 void Bot::on_message(const BotFrame& m, std::string_view text) {
+  if (m.type == "error" && taking_ && m.code == "no_seek") {  // another taker was first: the next lobby
+    taking_ = false;
+    stats_.seeks_missed++;
+    return;
+  }
+  if (m.type == "lobby") return take(m.seeks);
   if (m.type == "error" || m.type == "unreadable") {
     stats_.errors++;
     stats_.error(std::string(text.substr(0, 300)));
@@ -239,6 +263,7 @@ void Bot::on_message(const BotFrame& m, std::string_view text) {
     stats_.last_matched = now;
     if (m.seat == "white") stats_.games++;
     in_game_ = true;
+    taking_ = false;
     game_ = m.game;
     role_.clear();
     waiting_for_ = -1;

@@ -35,7 +35,8 @@ struct Stats {
   long errors = 0, connect_failures = 0, finished = 0, bots_done = 0;
   long games = 0;     // games begun (counted by the bot seated White)
   long in_game = 0;   // bots matched whose game has not ended
-  long waiting = 0;   // bots whose `pair` is not answered yet
+  long waiting = 0;   // bots whose `pair` (or seek) is not answered yet
+  long seeks_missed = 0;  // --pair seek: a seek_accept answered no_seek (another taker was first)
   LoadClock::time_point last_matched;
   std::vector<std::string> first_errors;
   void error(std::string what) {
@@ -54,10 +55,11 @@ class Bot : public std::enable_shared_from_this<Bot> {
   // Takes the seat `token` of `game` after `delay`, agrees to start, plays to the end, closes.
   void play(const boost::asio::ip::tcp::endpoint& ep, std::string game, std::string token,
             std::chrono::milliseconds delay = {});
-  // After `delay`, asks the lobby for a game (`pair` with `request`'s fields), plays it, and
-  // asks again after each game while `again()` holds; then closes.
+  // After `delay`, asks the lobby for a game (sends `request`: a `pair`, or a `seek` that waits
+  // to be taken), plays it, and asks again after each game while `again()` holds; then closes.
+  // A `taker` sends `lobby` instead and takes one of the seeks it is shown (`seek_accept`).
   void pair(const boost::asio::ip::tcp::endpoint& ep, nlohmann::json request, std::function<bool()> again,
-            std::chrono::milliseconds delay = {});
+            std::chrono::milliseconds delay = {}, bool taker = false);
 
  private:
   void connect(const boost::asio::ip::tcp::endpoint& ep, std::chrono::milliseconds delay);
@@ -69,6 +71,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void read();
   void on_message(const BotFrame& m, std::string_view text);
   void ask();
+  void take(const std::vector<std::string>& seeks);
   void decide(const std::vector<std::string>& legal, int ply);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
@@ -84,6 +87,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   LoadClock::time_point sent_at_, asked_at_;
   int think_ms_ = 0;
   bool pairing_ = false, in_game_ = false, done_ = false;
+  bool taker_ = false, taking_ = false;  // --pair seek: takes seeks; a seek_accept is unanswered
 };
 
 }  // namespace yinsh::cli

@@ -1,4 +1,4 @@
-// `yinsh loadtest --pair quick` (loadtest_lobby.h).
+// `yinsh loadtest --pair quick|seek` (loadtest_lobby.h).
 #include "loadtest_lobby.h"
 
 #include <algorithm>
@@ -10,11 +10,14 @@ using json = nlohmann::json;
 void start_pairing_bots(boost::asio::io_context& ioc, const boost::asio::ip::tcp::endpoint& ep, const PairOptions& o,
                         Stats& stats) {
   const auto deadline = stats.t0 + std::chrono::milliseconds(int64_t(o.seconds * 1000));
-  const json request = {{"type", "pair"}, {"variant", "normal"}};  // untimed, casual: guests may
+  // Untimed, casual: guests may. With seeks, even bots publish and odd bots take.
+  const bool seeks = o.mode == "seek";
   for (int i = 0; i < o.bots; ++i) {
     const auto delay = std::chrono::milliseconds(int64_t(o.ramp_s * 1000 * i / std::max(1, o.bots)));
+    const bool taker = seeks && i % 2 == 1;
+    const json request = taker ? json{{"type", "lobby"}} : json{{"type", seeks ? "seek" : "pair"}, {"variant", "normal"}};
     std::make_shared<Bot>(ioc, stats, o.seed * 1000003 + uint64_t(i), o.think_ms)
-        ->pair(ep, request, [deadline] { return LoadClock::now() < deadline; }, delay);
+        ->pair(ep, request, [deadline] { return LoadClock::now() < deadline; }, delay, taker);
   }
 }
 
@@ -32,6 +35,7 @@ bool print_pairing(std::ostream& out, const PairOptions& o, Stats& stats) {
       << "decisions in the first " << o.seconds << " s: " << during << ", " << double(during) / o.seconds
       << " decisions/s\n"
       << "pairing wait: " << spread(stats.pair_ms) << "\n";
+  if (o.mode == "seek") out << "seeks taken by another taker first: " << stats.seeks_missed << "\n";
   return stats.games > 0 && stats.finished == stats.games;
 }
 

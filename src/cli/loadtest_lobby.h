@@ -1,6 +1,7 @@
-// `yinsh loadtest --pair quick`: instead of games made up front over HTTP, every bot asks the
-// lobby for a game (quick pairing, docs/api.md 3.5), plays it, and asks again after each game
-// until `--pair-seconds` have passed; then the games under way are played to their end. Behind
+// `yinsh loadtest --pair quick|seek`: instead of games made up front over HTTP, every bot asks
+// the lobby for a game (quick pairing, docs/api.md 3.5; or, with `seek`, half the bots publish
+// seeks and the other half follow the lobby and take them, as people do), plays it, and asks
+// again after each game until `--pair-seconds` have passed; then the games under way are played to their end. Behind
 // a balancer (scripts/cluster) the bots' connections land on every server of the site, so
 // players are paired across servers (docs/server.md "One site") and their games' decisions go
 // from server to server. Reports each pairing's wait next to the decisions' round trips.
@@ -16,7 +17,7 @@
 namespace yinsh::cli {
 
 struct PairOptions {
-  std::string mode;      // "" (games made up front) or "quick"
+  std::string mode;      // "" (games made up front), "quick" or "seek"
   double seconds = 60;   // bots ask for another game while the run is younger than this
   int bots = 0;          // 2 per --games
   int think_ms = 0;

@@ -190,12 +190,14 @@ TEST(ServerProcess, TheLoadToolPlaysEveryGameToItsEnd) {
   EXPECT_NE(report.find("p99"), std::string::npos) << report;
 }
 
-// The load tool's lobby mode, briefly: 8 bots ask for quick pairings for a second, play each
-// game to its end and ask again; every game they report is in the store, finished.
-TEST(ServerProcess, TheLoadToolPairsItsBotsThroughTheLobby) {
+// The load tool's lobby mode `mode`, briefly: 8 bots ask for games for a second, play each
+// game to its end and ask again; every game they report is in the store, finished, and the
+// report names no error. Its report.
+static std::string run_lobby_mode(const std::string& mode, int seed) {
   std::string report;
-  const int status = run_load_tool("--pair quick --games 4 --pair-seconds 1 --think-ms 10 --timeout 60 --seed 5", &report,
-                                   [&](uint16_t port) {
+  const int status = run_load_tool("--pair " + mode + " --games 4 --pair-seconds 1 --think-ms 10 --timeout 60 --seed " +
+                                       std::to_string(seed),
+                                   &report, [&](uint16_t port) {
                                      const std::string at = "games ";
                                      const size_t games = std::stoul(report.substr(report.find(at) + at.size()));
                                      EXPECT_GE(games, 4u) << report;
@@ -206,8 +208,19 @@ TEST(ServerProcess, TheLoadToolPairsItsBotsThroughTheLobby) {
   EXPECT_EQ(status, 0) << report;
   EXPECT_NE(report.find("(8 connections)"), std::string::npos) << report;
   EXPECT_NE(report.find("errors 0, connection failures 0"), std::string::npos) << report;
-  EXPECT_NE(report.find("pairing (quick): 8 bots asking again for 1 s"), std::string::npos) << report;
+  EXPECT_NE(report.find("pairing (" + mode + "): 8 bots asking again for 1 s"), std::string::npos) << report;
   EXPECT_NE(report.find("pairing wait: "), std::string::npos) << report;
+  return report;
+}
+
+// Quick pairing: the bots ask with `pair`.
+TEST(ServerProcess, TheLoadToolPairsItsBotsThroughTheLobby) { run_lobby_mode("quick", 5); }
+
+// Seeks: 4 bots publish seeks, 4 follow the lobby and take them (a seek another taker took
+// first is no error, and is counted).
+TEST(ServerProcess, TheLoadToolPlaysThroughSeeksTakenFromTheLobby) {
+  const std::string report = run_lobby_mode("seek", 7);
+  EXPECT_NE(report.find("seeks taken by another taker first: "), std::string::npos) << report;
 }
 
 // The load tool's login storm, tiny: it registers its accounts, logs in (real Argon2id
