@@ -1,4 +1,5 @@
 #include "bot_http.h"
+#include "tls_client.h"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
@@ -75,17 +76,12 @@ BotReply with_connection(const SiteUrl& site, int timeout_s, const Use& use) {
       stream.socket().shutdown(tcp::socket::shutdown_both, ec);
       return reply;
     }
-    // The system's trust store (or SSL_CERT_FILE), the peer verified against the host name.
     ssl::context ctx(ssl::context::tls_client);
-    ctx.set_default_verify_paths();
-    ctx.set_verify_mode(ssl::verify_peer);
+    trust_system_store(ctx);
     beast::ssl_stream<beast::tcp_stream> stream(ioc, ctx);
-    stream.set_verify_callback(ssl::host_name_verification(site.host));
-    if (!SSL_set_tlsext_host_name(stream.native_handle(), site.host.c_str()))
-      return {0, "cannot set the TLS server name"};
     beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(timeout_s));
     beast::get_lowest_layer(stream).connect(endpoints);
-    stream.handshake(ssl::stream_base::client);
+    client_handshake(stream, site.host);  // (its failures come back as status 0, as any other)
     BotReply reply = use(stream);
     beast::get_lowest_layer(stream).close();  // no close_notify: it could wait on a busy server
     return reply;

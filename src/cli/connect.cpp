@@ -31,6 +31,7 @@
 #include "connect.h"
 #include "connect_games.h"
 #include "http_client.h"
+#include "tls_client.h"
 #include "core/diagram.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -130,14 +131,7 @@ class Client {
   int run() {
     tcp::resolver resolver(ioc_);
     beast::get_lowest_layer(ws_).connect(resolver.resolve(t_.host, t_.port));
-    if constexpr (kTls) {  // the system's trust store (or SSL_CERT_FILE), the peer checked against the host
-      auto& tls = ws_.next_layer();
-      tls.set_verify_mode(ssl::verify_peer);
-      tls.set_verify_callback(ssl::host_name_verification(t_.host));
-      if (!SSL_set_tlsext_host_name(tls.native_handle(), t_.host.c_str()))
-        throw std::runtime_error("cannot set the TLS server name");
-      tls.handshake(ssl::stream_base::client);
-    }
+    if constexpr (kTls) client_handshake(ws_.next_layer(), t_.host);
     ws_.handshake(t_.host + ":" + t_.port, "/ws");
     json hello = {{"type", "hello"}, {"game", t_.game}};
     if (!token_.empty()) hello["token"] = token_;
@@ -332,7 +326,7 @@ class Client {
 
   Ws make_ws() {
     if constexpr (kTls) {
-      ssl_.set_default_verify_paths();
+      trust_system_store(ssl_);
       return Ws(ioc_, ssl_);
     } else {
       return Ws(ioc_);
