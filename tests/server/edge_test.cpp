@@ -147,6 +147,7 @@ TEST_F(EdgeTest, ConnectionsOverTheCapPerAddressAreRefusedWithAReason) {
   auto r = http_request(port_, http::verb::get, "/api/health");
   EXPECT_EQ(r.status, 503);
   EXPECT_EQ(r.body["error"]["code"], "too_many_connections");
+  EXPECT_EQ(std::string(r.headers[http::field::retry_after]), "5");
   EXPECT_NE(r.body["error"]["message"].get<std::string>().find("too many connections from 127.0.0.1 (limit 3)"),
             std::string::npos);
   held.pop_back();

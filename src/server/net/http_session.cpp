@@ -617,10 +617,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 class Refusal : public std::enable_shared_from_this<Refusal> {
  public:
   Refusal(tcp::socket&& socket, const std::string& why) : stream_(std::move(socket)) {
-    const std::string body = http_error(503, "too_many_connections", why).body.dump();
+    const HttpReply refusal = http_error(503, "too_many_connections", why);
+    const std::string body = refusal.body.dump();
     text_ = "HTTP/1.1 503 Service Unavailable\r\nServer: yinsh\r\nContent-Type: application/json\r\n";
     for (const auto& h : kSecurityHeaders) text_ += std::string(h.name) + ": " + std::string(h.value) + "\r\n";
-    text_ += "Retry-After: 5\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    text_ += "Retry-After: " + retry_after(refusal).value_or("5") + "\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   }
   void run() {
     stream_.expires_after(std::chrono::seconds(2));
