@@ -101,6 +101,30 @@ TEST_F(LobbyTest, ASeekIsShownLiveAndAcceptedWithOneMessage) {
   EXPECT_EQ(b.error_for({{"type", "seek_accept"}, {"seek", seek["id"]}})["code"], "no_seek");
 }
 
+// A burst of changes (one connection posting many seeks at once) reaches the other followers as
+// a few views, the last showing them all, while the connection that made each change sees it at
+// once: one view per command, in order.
+TEST_F(LobbyTest, ABurstOfChangesReachesTheOtherFollowersAsFewViews) {
+  seeks.max_open = 0;
+  start();
+  Lobbyist watcher(port_, "watcher"), seeker(port_, "seeker");
+  constexpr size_t kSeeks = 30;  // within a connection's burst of messages (net_limits.h)
+  for (size_t i = 0; i < kSeeks; ++i) seeker.ws.send({{"type", "seek"}, {"id", i}});
+  for (size_t i = 1; i <= kSeeks; ++i) {
+    auto v = seeker.ws.recv_type("lobby");
+    ASSERT_TRUE(v) << "the seeker's view after its seek " << i;
+    EXPECT_EQ((*v)["seeks"].size(), i);
+  }
+  int views = 0;
+  while (watcher.last["seeks"].size() < kSeeks) {
+    ASSERT_TRUE(watcher.recv("lobby")) << "the watcher saw " << watcher.last["seeks"].size() << " seeks";
+    ++views;
+  }
+  EXPECT_EQ(watcher.last["players"], 2);
+  EXPECT_LE(views, int(kSeeks / 4)) << "one view per change would be " << kSeeks;
+  EXPECT_GE(views, 1);
+}
+
 TEST_F(LobbyTest, SeeksAreCappedAndLeaveWithTheirConnection) {
   seeks.max_open = 2;
   start();

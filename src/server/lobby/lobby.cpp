@@ -16,7 +16,8 @@ static int64_t steady_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-Lobby::Lobby(LobbyHost& host) : hub_(host), timer_(host.io()), limiter_(host.seek_options()) {}
+Lobby::Lobby(LobbyHost& host)
+    : hub_(host), timer_(host.io()), flush_timer_(host.io()), limiter_(host.seek_options()) {}
 
 std::optional<ApiError> Lobby::admit_game(const std::string& address, bool waiting, const std::string& account) {
   std::lock_guard lock(mutex_);
@@ -144,10 +145,34 @@ out::Lobby Lobby::view_of(const Seeker& me) const {
 }
 
 void Lobby::publish() {
-  for (const auto& [key, m] : members_) {
-    if (!m.following) continue;
+  ++version_;
+  if (flush_due_ || stopped_) return;  // the views go when the timer fires
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_flush_ >= kViewInterval) return flush();
+  flush_due_ = true;
+  flush_timer_.expires_at(last_flush_ + kViewInterval);
+  flush_timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec) return;
+    std::lock_guard lock(mutex_);
+    flush_due_ = false;
+    if (!stopped_) flush();
+  });
+}
+
+void Lobby::flush() {
+  last_flush_ = std::chrono::steady_clock::now();
+  for (auto& [key, m] : members_) {
+    if (!m.following || m.shown == version_) continue;
+    m.shown = version_;
     if (auto c = m.client.lock()) c->send(view_of(m.seeker));
   }
+}
+
+void Lobby::show(const std::string& key) {
+  auto it = members_.find(key);
+  if (it == members_.end() || !it->second.following || it->second.shown == version_) return;
+  it->second.shown = version_;
+  if (auto c = it->second.client.lock()) c->send(view_of(it->second.seeker));
 }
 
 void Lobby::left(LobbyClient* c) {
@@ -182,6 +207,7 @@ void Lobby::stop() {
   leave_site();  // outside mutex_: a watcher may be waiting for it
   std::lock_guard lock(mutex_);
   stopped_ = true;
+  flush_timer_.cancel();
   boost::asio::post(hub_.io(), [this] { timer_.cancel(); });
 }
 

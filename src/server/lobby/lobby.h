@@ -2,8 +2,10 @@
 // seeks, the quick-pairing pool and the direct challenges (plain data: seek_book.h,
 // seek_pairing.h, seek_challenges.h), the connections that follow the lobby, and the
 // per-address limits on creating games (seek_limits.h). Every change is published to each
-// follower as its own `lobby` message; a match creates a started game with both seats taken
-// and sends each player a `matched` message with its seat's token.
+// follower as its own `lobby` message: at once to the connection whose command made it, and to
+// the others at most once per kViewInterval (a burst of changes is one view, sent when the
+// interval ends, showing them all); a match creates a started game with both seats taken and
+// sends each player a `matched` message with its seat's token.
 //
 // Seekers are identified by Seeker::key (seek_book.h): a guest's connection key, or "a:<id>"
 // for an account, whichever connection it uses: its seeks, caps and challenges are the
@@ -16,6 +18,8 @@
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -39,6 +43,9 @@ std::optional<std::string> pair_row_seeker(const std::string& row_key);
 
 class Lobby {
  public:
+  // The shortest time between two lobby views sent to a follower that made no change itself.
+  static constexpr std::chrono::milliseconds kViewInterval{200};
+
   explicit Lobby(LobbyHost& host);
 
   // Before a game is created for `address` (and `account`, "" for a guest): the creation
@@ -69,6 +76,7 @@ class Lobby {
     std::weak_ptr<LobbyClient> client;
     Seeker seeker;  // its key, address and name (the rating is per game kind: seeker_of)
     bool following = false;
+    uint64_t shown = 0;  // the lobby's version_ its last view showed
   };
   struct AccountConns {  // an account with connections open here
     std::string name, name_key;  // its name's key (accounts/username.h): challenges find it by name
@@ -95,7 +103,11 @@ class Lobby {
   std::optional<ApiError> take_creation(const std::string& address);  // under mutex_: the rate limit
   void tick();
   void pair_now(int64_t now);  // under mutex_
-  void publish();              // under mutex_: each follower's view
+  // Under mutex_: the lobby changed. The followers' views are sent now, or when kViewInterval
+  // has passed since the last ones (flush()).
+  void publish();
+  void flush();                  // under mutex_: a view to each follower behind version_
+  void show(const std::string& key);  // under mutex_: the member's view now, if it follows and is behind
   out::Lobby view_of(const Seeker& s) const;
   std::shared_ptr<LobbyClient> client_of(const std::string& key) const;
   int waiting_games(const std::string& owner);  // by address or account key
@@ -145,6 +157,10 @@ class Lobby {
   LobbyHost& hub_;
   boost::asio::steady_timer timer_;
   mutable std::mutex mutex_;
+  boost::asio::steady_timer flush_timer_;  // under mutex_: the followers' next views (publish())
+  uint64_t version_ = 0;                   // changes published
+  bool flush_due_ = false;                 // flush_timer_ is set
+  std::chrono::steady_clock::time_point last_flush_{};
   SeekBook seeks_;
   PairingPool pairing_;
   ChallengeBook challenges_;

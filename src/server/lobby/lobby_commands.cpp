@@ -148,6 +148,7 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
   if (answered_later) return;
   c->command_done(id);
   publish();
+  show(c->key);  // its own change: at once
 }
 
 // A challenge to a name: an account connected here (told on every connection it has open).
@@ -204,6 +205,7 @@ void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<LobbyCli
   notify(made);
   c->challenge_made(to_json(made, true), id);
   publish();
+  show(c->key);
 }
 
 void Lobby::tell_challenges(const std::shared_ptr<LobbyClient>& c) {

@@ -148,10 +148,12 @@ void Lobby::accept_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& m
     remote_seeks_.erase(target);
     if (!taken) {
       c->send(out::Error{0, "no_seek", "the seek " + clean_text(target, 32) + " is gone (taken, cancelled or expired)", id});
-      return publish();
+      publish();
+      return show(c->key);
     }
     make_game(taken->by, me, taken->kind, taken->rated, "seek", taken->id);
     publish();
+    show(c->key);
   });
 }
 

@@ -54,7 +54,8 @@ void Lobby::answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& w
     if (!taken) {
       c->send(out::Error{0, "no_challenge",
                          "the challenge " + clean_text(target, 32) + " is gone (answered, cancelled or expired)", id});
-      return publish();
+      publish();
+      return show(c->key);
     }
     switch (a) {
       case Answer::Accept:
@@ -78,6 +79,7 @@ void Lobby::answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& w
     }
     c->command_done(id);
     publish();
+    show(c->key);
   });
 }
 

@@ -14,7 +14,7 @@
 namespace yinsh::server {
 namespace cmd {
 
-struct Lobby {  // follow the lobby: a `lobby` message now and on every change
+struct Lobby {  // follow the lobby: a `lobby` message now and after changes (lobby.h)
   static constexpr std::string_view type = "lobby";
   std::optional<std::string> name;
   static Lobby read(const Fields& f);
