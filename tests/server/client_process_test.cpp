@@ -12,6 +12,10 @@
 #include <mutex>
 #include <thread>
 
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
 #include "account_helpers.h"
 #include "game_driver.h"
 #include "run_command.h"
@@ -23,6 +27,8 @@ using namespace yinsh;
 using namespace yinsh::test;
 namespace http = boost::beast::http;
 namespace fs = std::filesystem;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
 
 namespace {
 

@@ -15,6 +15,10 @@
 #include <sstream>
 #include <thread>
 
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
 #include "game_driver.h"
 #include "run_command.h"
 #include "server_process.h"
@@ -27,6 +31,8 @@ using namespace yinsh;
 using namespace yinsh::test;
 namespace http = boost::beast::http;
 namespace websocket = boost::beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
 
 namespace {
 
