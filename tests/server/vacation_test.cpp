@@ -87,6 +87,18 @@ class VacationTest : public CorrespondenceServerTest {
     EXPECT_TRUE(s) << error;
     return s ? server::VacationSpan{*s->from, *s->until} : server::VacationSpan{};
   }
+  // Alice's vacation under way ended as the vacation's endpoint ends it, by a process that
+  // tells no game (or whose games read the rows only after the next vacation began).
+  void end_row_only() {
+    std::string error;
+    auto store = server::open_store(options().db, &error);
+    ASSERT_TRUE(store) << error;
+    std::string id;
+    store->transact([&](server::Sql& q) {
+      id = server::sql_text(q.run("SELECT id FROM accounts WHERE name = 'alice'").at(0).at(0));
+    });
+    EXPECT_TRUE(server::end_vacation(*store, id, clock.now()));
+  }
   // Moves the clock on and waits until the sweep ended a game of carol and bob due meanwhile
   // (one decision each, one day per move): a sweep ran after the move.
   void advance_past_a_sweep(int64_t ms, std::mt19937& rng) {
@@ -161,6 +173,32 @@ TEST_F(VacationTest, TheSweepPausesAGameItsVacationDidNotReach) {
   EXPECT_EQ((*event)["from"], v.from);
   EXPECT_EQ(deadline_of(p.id), before + 5 * kDay);
   EXPECT_EQ(status_of(p.id), "active");
+}
+
+// A vacation ended, then another begun before the game heard of the end: the game ends the
+// first where it ended, then pauses for the second; Alice's clock gains one day and then two,
+// not the first vacation's five.
+TEST_F(VacationTest, AVacationEndedThenAnotherBegunIsEachCountedForItsOwnDays) {
+  std::mt19937 rng(24);
+  Played p = alice_to_move(rng);
+  const int64_t before = deadline_of(p.id);
+  auto first = http_request(port, verb::post, "/api/account/vacation", json{{"days", 5}}.dump(), cookie(alice));
+  ASSERT_EQ(first.status, 200) << first.text;
+  ASSERT_TRUE(eventually([&] { return deadline_of(p.id) == before + 5 * kDay; })) << deadline_of(p.id);
+  clock.advance(kDay);
+  end_row_only();
+  auto second = http_request(port, verb::post, "/api/account/vacation", json{{"days", 2}}.dump(), cookie(alice));
+  ASSERT_EQ(second.status, 200) << second.text;
+  ASSERT_TRUE(eventually([&] { return near(deadline_of(p.id), before + 3 * kDay); }))
+      << (deadline_of(p.id) - before) / double(kDay) << " days more than before the vacations, 3 expected";
+  // Bob's view follows: the first given, ended, the second given.
+  bool shown = false;
+  for (int i = 0; i < 4 && !shown; ++i) {
+    const auto e = p.black->wait_event("vacation");
+    const json::json_pointer at("/state/clocks/vacation/white");
+    shown = e && e->contains(at) && (*e)[at] == second.body["vacation"]["until"];
+  }
+  EXPECT_TRUE(shown) << "no vacation event with the second vacation's end";
 }
 
 }  // namespace

@@ -143,7 +143,8 @@ class OnlineGame {
   // decided yet nor berserked already.
   Outcome berserk(Color c, int64_t now) const;
   bool berserked(Color c) const { return berserk_[c]; }
-  // When `c`'s vacation in this game ends (0: none was taken here).
+  // When `c`'s last vacation in this game began and ends (0: none was taken here).
+  int64_t vacation_from(Color c) const { return vacation_from_[c]; }
   int64_t vacation_until(Color c) const { return vacation_until_[c]; }
 
   // Applies an event made by a command (here or in another process). Throws

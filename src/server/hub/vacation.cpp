@@ -1,6 +1,6 @@
 // Vacations (docs/api.md "Vacation"): an account pauses the clocks of all its correspondence
 // games for a number of days, at most kVacationDaysPerYear a year (vacation_store.h). The
-// vacation is a row of the store, and each game follows the row (Room::follow_vacations): it
+// vacation is a row of the store, and each game follows the rows (Room::follow_vacations): it
 // gets an ev::Vacation, so that its clocks, its stored deadline (the sweep's key) and every view
 // follow from its own log, on any server. A game reads the rows of its accounts when the
 // vacation begins or ends, when it starts or its room is loaded (so a game begun during a
@@ -50,7 +50,7 @@ void Room::follow_vacations(std::function<void()> then) {
     try {
       self->hub.store.transact([&](Sql& q) {
         for (const auto& [c, account] : seats)
-          if (const auto v = latest_vacation(q, account, self->hub.now())) found.emplace_back(c, *v);
+          for (const VacationSpan& v : recent_vacations(q, account, self->hub.now())) found.emplace_back(c, v);
       });
       self->hub.health.succeeded(StoreHealth::Op::Read);
     } catch (const std::exception& e) {  // the store is down: the next load or sweep reads them
@@ -60,8 +60,10 @@ void Room::follow_vacations(std::function<void()> then) {
       self->busy = false;
       // Judged before anything that came meanwhile, in order, then `then`.
       std::deque<std::function<void()>> first;
+      // Oldest first, from the one the game knows (its end may have moved) on: an older one
+      // was judged before that one was given.
       for (const auto& [c, v] : found)
-        first.push_back([self, c, v] { self->pause_for(c, v.from, v.until, 0); });
+        if (v.from >= self->game.vacation_from(c)) first.push_back([self, c, v] { self->pause_for(c, v.from, v.until, 0); });
       if (then) first.push_back(then);
       self->waiting.insert(self->waiting.begin(), first.begin(), first.end());
       self->drain();

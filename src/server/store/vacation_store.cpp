@@ -58,12 +58,13 @@ std::optional<int64_t> end_vacation(Store& store, const std::string& account, in
   return from;
 }
 
-std::optional<VacationSpan> latest_vacation(Sql& q, const std::string& account, int64_t now) {
+std::vector<VacationSpan> recent_vacations(Sql& q, const std::string& account, int64_t now) {
+  std::vector<VacationSpan> out;
   for (const auto& r : q.run("SELECT starts_at, ends_at FROM vacations WHERE account_id = ? AND starts_at >= ? AND "
-                             "starts_at <= ? ORDER BY starts_at DESC LIMIT 1",
+                             "starts_at <= ? ORDER BY starts_at",
                              {account, now - kVacationDaysPerYear * kVacationDayMs, now}))
-    return VacationSpan{sql_int(r[0]), sql_int(r[1])};
-  return std::nullopt;
+    out.push_back(VacationSpan{sql_int(r[0]), sql_int(r[1])});
+  return out;
 }
 
 }  // namespace yinsh::server

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/store/store.h"
 
@@ -36,11 +37,12 @@ struct VacationSpan {
   int64_t from = 0, until = 0;
 };
 
-// The vacation the account began last, if it began at most kVacationDaysPerYear days before
-// `now` (under way, or over and perhaps ended early; an older one is over in every game), read
-// in the transaction of `q`. What a game follows (the hub's vacation.cpp): its row, not the
-// events the games were given when it began, so a game begun during it, or one a stopped
-// server did not reach, is paused from the row.
-std::optional<VacationSpan> latest_vacation(Sql& q, const std::string& account, int64_t now);
+// The vacations the account began at most kVacationDaysPerYear days before `now` (under way, or
+// over and perhaps ended early; an older one is over in every game), oldest first, read in the
+// transaction of `q`. What a game follows (the hub's vacation.cpp): the rows, not the events
+// the games were given when each began, so a game begun during one, or one a stopped server
+// did not reach, is paused from the row; and a vacation ended then followed by another before
+// the game heard of the end is ended in the game before the next begins.
+std::vector<VacationSpan> recent_vacations(Sql& q, const std::string& account, int64_t now);
 
 }  // namespace yinsh::server
