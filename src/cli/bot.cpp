@@ -4,7 +4,9 @@
 // engine process (bot_game.h). Server builds only (HTTP through Beast, in bot_http.cpp).
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <iostream>
 #include <list>
 #include <memory>
@@ -36,25 +38,6 @@ struct BotArgs {
   std::string challenge_variant = "normal", challenge_clock = "180+2";
   std::string challenge_color = "random";  // our seat in the games of those challenges
 };
-
-// "180+2" (seconds) as {"initial_ms", "increment_ms"}, or null for "none".
-std::optional<json> clock_of(const std::string& text) {
-  if (text == "none") return json(nullptr);
-  const size_t plus = text.find('+');
-  try {
-    size_t used = 0;
-    const long base = std::stol(text.substr(0, plus), &used);
-    if (used != (plus == std::string::npos ? text.size() : plus) || base <= 0) return std::nullopt;
-    long inc = 0;
-    if (plus != std::string::npos) {
-      inc = std::stol(text.substr(plus + 1), &used);
-      if (used != text.size() - plus - 1 || inc < 0) return std::nullopt;
-    }
-    return json{{"initial_ms", base * 1000}, {"increment_ms", inc * 1000}};
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
 
 struct RunningGame {
   std::string id;
@@ -202,6 +185,20 @@ int run_bot(BotArgs& args) {
       *done = true;
     });
   };
+  // Challenges accepted whose gameStart has not come yet, by challenger: they count as games
+  // being played, so that a burst of challenges is not all accepted before the first game
+  // starts (the policy's --max-games would then be exceeded). One whose game never comes (its
+  // challenger left first) is forgotten after 30 s.
+  struct Accepted {
+    std::string challenger;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::vector<Accepted> accepted;
+  const auto starting = [&] {
+    const auto old = std::chrono::steady_clock::now() - std::chrono::seconds(30);
+    std::erase_if(accepted, [&](const Accepted& a) { return a.at < old; });
+    return int(accepted.size());
+  };
   const auto on_event = [&](const std::string& line) {
     reap();
     const json j = json::parse(line, nullptr, false);
@@ -212,13 +209,20 @@ int run_bot(BotArgs& args) {
     const std::string type = j.value("type", "");
     if ((type == "gameStart" || type == "gameFinish") && j.contains("game") && j["game"].is_object()) {
       const json& g = j["game"];
-      if (type == "gameStart") start_game(g.value("id", ""), g.value("color", "white"));
+      if (type == "gameStart") {
+        const std::string opponent = g.contains("opponent") && g["opponent"].is_object() ? g["opponent"].value("name", "") : "";
+        const auto it = std::find_if(accepted.begin(), accepted.end(),
+                                     [&](const Accepted& a) { return a.challenger == opponent; });
+        if (it != accepted.end()) accepted.erase(it);
+        start_game(g.value("id", ""), g.value("color", "white"));
+      }
       else log.line("game " + g.value("id", "") + ": finished (" + g.value("result", "?") + ")");
     } else if (type == "challenge" && j.contains("challenge") && j["challenge"].is_object()) {
       const ChallengeOffer offer = read_offer(j["challenge"]);
       if (offer.challenger == me) return !stop;  // our own challenge, echoed
-      const std::string why = stop ? "stopping" : decline_reason(args.policy, offer, running);
+      const std::string why = stop ? "stopping" : decline_reason(args.policy, offer, running + starting());
       const BotReply r = http.request("POST", "/api/challenge/" + offer.id + (why.empty() ? "/accept" : "/decline"));
+      if (why.empty() && r.status == 200) accepted.push_back({offer.challenger, std::chrono::steady_clock::now()});
       log.line("challenge " + offer.id + " from " + offer.challenger + ": " +
                (why.empty() ? "accepted" : "declined, " + why) + (r.status == 200 ? "" : " (" + short_reply(r) + ")"));
     } else if ((type == "challengeCanceled" || type == "challengeDeclined") && j.contains("challenge") &&

@@ -1,6 +1,7 @@
 #include "bot_policy.h"
 
 #include <algorithm>
+#include <exception>
 
 namespace yinsh::cli {
 
@@ -27,6 +28,24 @@ std::string decline_reason(const ChallengePolicy& p, const ChallengeOffer& o, in
     return "the challenger's rating " + std::to_string(rating) + " is outside " + std::to_string(p.min_rating) +
            ".." + std::to_string(p.max_rating);
   return {};
+}
+
+std::optional<nlohmann::json> clock_of(const std::string& text) {
+  if (text == "none") return nlohmann::json(nullptr);
+  const size_t plus = text.find('+');
+  try {
+    size_t used = 0;
+    const long base = std::stol(text.substr(0, plus), &used);
+    if (used != (plus == std::string::npos ? text.size() : plus) || base <= 0) return std::nullopt;
+    long inc = 0;
+    if (plus != std::string::npos) {
+      inc = std::stol(text.substr(plus + 1), &used);
+      if (used != text.size() - plus - 1 || inc < 0) return std::nullopt;
+    }
+    return nlohmann::json{{"initial_ms", base * 1000}, {"increment_ms", inc * 1000}};
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace yinsh::cli

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace yinsh::cli {
 
 // A challenge as the event stream's `challenge` line gives it (docs/api.md 2.5).
@@ -35,5 +37,9 @@ struct ChallengePolicy {
 // "" when `offer` is accepted with `games_now` games running; otherwise why not, in words that
 // go to the log (e.g. "rated games only", "busy: 4 games at once").
 std::string decline_reason(const ChallengePolicy& policy, const ChallengeOffer& offer, int games_now);
+
+// A challenge's clock as a flag gives it: "180+2" (seconds, the increment optional) as
+// {"initial_ms", "increment_ms"}, "none" as null; nullopt for anything else.
+std::optional<nlohmann::json> clock_of(const std::string& text);
 
 }  // namespace yinsh::cli

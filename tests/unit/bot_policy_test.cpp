@@ -1,11 +1,12 @@
 // The challenge policy of `yinsh bot`: each rule declines what it should, with its reason, and
-// a challenge inside every bound is accepted.
+// a challenge inside every bound is accepted; a challenge's clock flag is read or refused.
 #include <gtest/gtest.h>
 
 #include "cli/bot_policy.h"
 
 using yinsh::cli::ChallengeOffer;
 using yinsh::cli::ChallengePolicy;
+using yinsh::cli::clock_of;
 using yinsh::cli::decline_reason;
 
 namespace {
@@ -80,6 +81,14 @@ TEST(BotPolicy, AnUnratedChallengerCountsAs1500) {
   EXPECT_EQ(decline_reason(p, o, 0), "the challenger's rating 1500 is outside 1501..100000");
   p.min_rating = 1500;
   EXPECT_EQ(decline_reason(p, o, 0), "");
+}
+
+TEST(BotPolicy, AChallengesClockIsReadFromItsFlagOrRefused) {
+  EXPECT_EQ(clock_of("180+2"), (nlohmann::json{{"initial_ms", 180000}, {"increment_ms", 2000}}));
+  EXPECT_EQ(clock_of("60"), (nlohmann::json{{"initial_ms", 60000}, {"increment_ms", 0}}));
+  EXPECT_EQ(clock_of("none"), nlohmann::json(nullptr));
+  for (const char* bad : {"", "0+1", "-5+1", "60+", "60+-1", "60+1x", "x", "60 +1", "+5", "99999999999999999999"})
+    EXPECT_EQ(clock_of(bad), std::nullopt) << bad;
 }
 
 }  // namespace
