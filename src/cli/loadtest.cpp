@@ -9,7 +9,8 @@
 // bounded and drop them, issue 11 D1).
 // --logins-per-s R adds a login storm (login_storm.h, issue 13): real logins at R a second
 // while the games run, and the decisions' round trips with and without it.
-// --pair quick|seek: the bots ask the lobby for their games instead (loadtest_lobby.h); the bots
+// --pair quick|seek: the bots ask the lobby for their games instead, or --challenge NAME: each bot
+// challenges the account NAME, a bot that `yinsh bot` plays (loadtest_lobby.h); the bots
 // themselves are in loadtest_bot.h.
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -25,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot_policy.h"
 #include "commands.h"
 #include "http_client.h"
 #include "loadtest_bot.h"
@@ -143,12 +145,13 @@ void add_loadtest_command(CLI::App& app) {
     double ramp_s = 0;
     StormOptions storm;
     PairOptions pair;
+    std::string challenge_clock = "180+2";
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("loadtest", "Play N concurrent bot games against a running `yinsh serve` and report throughput and latency");
   cmd->add_option("--host", args->host, "Server address")->capture_default_str();
   cmd->add_option("--port", args->port, "Server port")->capture_default_str();
-  cmd->add_option("--games", args->games, "Concurrent games (two WebSocket connections each)")
+  cmd->add_option("--games", args->games, "Concurrent games (two WebSocket connections each; one with --challenge)")
       ->check(CLI::Range(1, 20000))->capture_default_str();
   cmd->add_option("--timeout", args->timeout_s, "Give up after this many seconds")->capture_default_str();
   cmd->add_option("--think-ms", args->think_ms, "Mean pause of a bot before each decision (0: answer at once)")
@@ -161,12 +164,20 @@ void add_loadtest_command(CLI::App& app) {
                                "quick (quick pairing) or seek (half the bots publish seeks, half take them from the "
                                "lobby); 2 bots per --games, each asking again after its game for --pair-seconds")
                    ->check(CLI::IsMember({"quick", "seek"}));
+  auto* challenge = cmd->add_option("--challenge", args->pair.challenge_to,
+                                    "Each of --games bots challenges this account (a bot account that `yinsh bot` "
+                                    "plays) to a casual game as a guest, plays it, and challenges again after it for "
+                                    "--pair-seconds; a declined challenge is made again 1 s later")
+                        ->excludes(pair);
+  cmd->add_option("--challenge-clock", args->challenge_clock, "With --challenge: the games' clock, SECONDS+INCREMENT or none")
+      ->capture_default_str()->needs(challenge);
   cmd->add_option("--pair-seconds", args->pair.seconds,
-                  "With --pair: how long the bots ask for new games (the games under way are then played out)")
-      ->check(CLI::Range(0.0, 86400.0))->capture_default_str()->needs(pair);
+                  "With --pair or --challenge: how long the bots ask for new games (the games under way are then "
+                  "played out)")
+      ->check(CLI::Range(0.0, 86400.0))->capture_default_str();
   cmd->add_option("--slow-readers", args->slow_readers,
                   "Spectators that ask for a snapshot every 50 ms and never read their socket")
-      ->check(CLI::Range(0, 10000))->capture_default_str()->excludes(pair);
+      ->check(CLI::Range(0, 10000))->capture_default_str()->excludes(pair)->excludes(challenge);
   auto& st = args->storm;
   st.rate = 0;
   cmd->add_option("--logins-per-s", st.rate,
@@ -190,7 +201,21 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--storm-after", st.start_s, "Seconds of games before the logins begin")
       ->check(CLI::Range(0.0, 3600.0))->capture_default_str();
   cmd->add_option("--storm-seconds", st.seconds, "Seconds of logins")->check(CLI::Range(0.0, 3600.0))->capture_default_str();
-  cmd->callback([args] {
+  cmd->callback([args, cmd] {
+    if (cmd->count("--pair-seconds") && args->pair.mode.empty() && args->pair.challenge_to.empty()) {
+      std::cerr << "error: --pair-seconds needs --pair or --challenge\n";
+      std::exit(2);
+    }
+    if (!args->pair.challenge_to.empty()) {
+      const auto clock = clock_of(args->challenge_clock);
+      if (!clock) {
+        std::cerr << "error: --challenge-clock takes SECONDS+INCREMENT (180+2) or none, not '" << args->challenge_clock
+                  << "'\n";
+        std::exit(2);
+      }
+      args->pair.mode = "challenge";
+      args->pair.clock = *clock;
+    }
     const tcp::endpoint ep(net::ip::make_address(args->host), args->port);
     args->storm.host = args->host;
     args->storm.port = args->port;
@@ -233,7 +258,7 @@ void add_loadtest_command(CLI::App& app) {
     if (args->storm.rate > 0)
       storm_thread = std::thread([&] { storm = run_login_storm(args->storm, sessions, t0, stop_storm); });
     auto& po = args->pair;
-    po.bots = 2 * args->games, po.think_ms = args->think_ms, po.seed = args->seed, po.ramp_s = args->ramp_s;
+    po.bots = (po.mode == "challenge" ? 1 : 2) * args->games, po.think_ms = args->think_ms, po.seed = args->seed, po.ramp_s = args->ramp_s;
     const size_t bots = pairing ? size_t(po.bots) : seats.size();
     if (pairing) start_pairing_bots(ioc, ep, po, stats);
     for (size_t i = 0; i < seats.size(); ++i)

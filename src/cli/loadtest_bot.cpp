@@ -146,6 +146,7 @@ void Bot::pair(const tcp::endpoint& ep, json request, std::function<bool()> agai
                bool taker) {
   pairing_ = true;
   taker_ = taker;
+  challenger_ = request.value("type", "") == "challenge";
   request_ = std::move(request);
   again_ = std::move(again);
   connect(ep, delay);
@@ -191,6 +192,19 @@ void Bot::take(const std::vector<std::string>& seeks) {
   if (!taker_ || in_game_ || taking_ || done_ || seeks.empty()) return;
   taking_ = true;
   send({{"type", "seek_accept"}, {"seek", seeks[std::uniform_int_distribution<size_t>(0, seeks.size() - 1)(rng_)]}});
+}
+
+// A challenge declined (its player holds all the games it will), or refused while its player
+// is not connected yet: asked again in 1 s while the run lasts.
+void Bot::ask_again_later() {
+  stats_.refused++;
+  stats_.waiting--;
+  timer_.expires_after(std::chrono::seconds(1));
+  timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->done_) return;
+    if (self->again_()) return self->ask();
+    self->finish();
+  });
 }
 
 void Bot::fail(const std::string& what, bool connect) {
@@ -246,6 +260,10 @@ void Bot::on_message(const BotFrame& m, std::string_view text) {
     return;
   }
   if (m.type == "lobby") return take(m.seeks);
+  if (challenger_ && !in_game_ &&
+      ((m.type == "info" && m.code == "challenge_declined") ||
+       (m.type == "error" && (m.code == "player_offline" || m.code == "unknown_player"))))
+    return ask_again_later();
   if (m.type == "error" || m.type == "unreadable") {
     stats_.errors++;
     stats_.error(std::string(text.substr(0, 300)));
@@ -261,7 +279,7 @@ void Bot::on_message(const BotFrame& m, std::string_view text) {
     stats_.waiting--;
     stats_.in_game++;
     stats_.last_matched = now;
-    if (m.seat == "white") stats_.games++;
+    if (m.seat == "white" || challenger_) stats_.games++;  // each game once
     in_game_ = true;
     taking_ = false;
     game_ = m.game;
@@ -278,7 +296,7 @@ void Bot::on_message(const BotFrame& m, std::string_view text) {
     waiting_for_ = -1;
   }
   if (m.status == "over") {
-    if (role_ == "white") stats_.finished++;
+    if (role_ == "white" || challenger_) stats_.finished++;
     in_game_ = false;
     if (pairing_) {
       stats_.in_game--;

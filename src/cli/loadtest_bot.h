@@ -2,7 +2,9 @@
 // decisions (taken from the server's `legal` list) at once or after a person's pause. A bot
 // either takes a seat of a game made beforehand (`play`: hello, start, play to the end) or asks
 // the lobby for games (`pair`: quick pairing, docs/api.md 3.5; on `matched` it says hello with
-// the seat's token, plays, and asks again while the run lasts). Each decision's round trip
+// the seat's token, plays, and asks again while the run lasts). A bot asking by `challenge`
+// plays someone who is not one of the run's bots (a bot account behind `yinsh bot`): it counts
+// its games whatever its seat, and asks again 1 s after a challenge is declined or refused. Each decision's round trip
 // (sent -> its broadcast received by the sender) and each pairing's wait (`pair` sent ->
 // `matched` received) go into the run's Stats.
 #pragma once
@@ -37,6 +39,7 @@ struct Stats {
   long in_game = 0;   // bots matched whose game has not ended
   long waiting = 0;   // bots whose `pair` (or seek) is not answered yet
   long seeks_missed = 0;  // --pair seek: a seek_accept answered no_seek (another taker was first)
+  long refused = 0;       // --challenge: a challenge declined, or refused while its player was away
   LoadClock::time_point last_matched;
   std::vector<std::string> first_errors;
   void error(std::string what) {
@@ -72,6 +75,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void on_message(const BotFrame& m, std::string_view text);
   void ask();
   void take(const std::vector<std::string>& seeks);
+  void ask_again_later();
   void decide(const std::vector<std::string>& legal, int ply);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
@@ -88,6 +92,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   int think_ms_ = 0;
   bool pairing_ = false, in_game_ = false, done_ = false;
   bool taker_ = false, taking_ = false;  // --pair seek: takes seeks; a seek_accept is unanswered
+  bool challenger_ = false;  // --challenge: the request is a challenge; the opponent is not ours
 };
 
 }  // namespace yinsh::cli

@@ -15,7 +15,10 @@ void start_pairing_bots(boost::asio::io_context& ioc, const boost::asio::ip::tcp
   for (int i = 0; i < o.bots; ++i) {
     const auto delay = std::chrono::milliseconds(int64_t(o.ramp_s * 1000 * i / std::max(1, o.bots)));
     const bool taker = seeks && i % 2 == 1;
-    const json request = taker ? json{{"type", "lobby"}} : json{{"type", seeks ? "seek" : "pair"}, {"variant", "normal"}};
+    const json request =
+        o.mode == "challenge" ? json{{"type", "challenge"}, {"to", o.challenge_to}, {"variant", "normal"}, {"clock", o.clock}}
+        : taker               ? json{{"type", "lobby"}}
+                              : json{{"type", seeks ? "seek" : "pair"}, {"variant", "normal"}};
     std::make_shared<Bot>(ioc, stats, o.seed * 1000003 + uint64_t(i), o.think_ms)
         ->pair(ep, request, [deadline] { return LoadClock::now() < deadline; }, delay, taker);
   }
@@ -36,6 +39,8 @@ bool print_pairing(std::ostream& out, const PairOptions& o, Stats& stats) {
       << " decisions/s\n"
       << "pairing wait: " << spread(stats.pair_ms) << "\n";
   if (o.mode == "seek") out << "seeks taken by another taker first: " << stats.seeks_missed << "\n";
+  if (o.mode == "challenge")
+    out << "challenges to " << o.challenge_to << " declined or refused (asked again 1 s later): " << stats.refused << "\n";
   return stats.games > 0 && stats.finished == stats.games;
 }
 

@@ -5,6 +5,10 @@
 // a balancer (scripts/cluster) the bots' connections land on every server of the site, so
 // players are paired across servers (docs/server.md "One site") and their games' decisions go
 // from server to server. Reports each pairing's wait next to the decisions' round trips.
+// `yinsh loadtest --challenge NAME`: each bot is a guest that challenges the account NAME (a bot
+// account played by `yinsh bot`, docs/api.md 2.6) to a casual game on `--challenge-clock`,
+// plays it, and challenges again after it; a challenge declined (the account is at its
+// --max-games) is made again 1 s later. The wait is then challenge sent -> `matched`.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -12,14 +16,18 @@
 #include <ostream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "loadtest_bot.h"
 
 namespace yinsh::cli {
 
 struct PairOptions {
-  std::string mode;      // "" (games made up front), "quick" or "seek"
+  std::string mode;      // "" (games made up front), "quick", "seek" or "challenge"
+  std::string challenge_to;  // "challenge": whom
+  nlohmann::json clock;      // "challenge": the games' clock ({initial_ms, increment_ms}), null: none
   double seconds = 60;   // bots ask for another game while the run is younger than this
-  int bots = 0;          // 2 per --games
+  int bots = 0;          // 2 per --games (1 with "challenge": the other seat is the account's)
   int think_ms = 0;
   uint64_t seed = 1;
   double ramp_s = 0;     // bot i starts at i * ramp_s / bots

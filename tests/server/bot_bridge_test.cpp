@@ -4,13 +4,16 @@
 // server that goes away mid-game is waited for and the game resumed; the policy declines
 // what it is told to (a bot's challenge too); a challenging bridge plays the colour it asks for
 // (--challenge-color), and a colour that is none is refused before it connects. The opponent
-// is a second `yinsh bot --board` for a person's account.
+// is a second `yinsh bot --board` for a person's account, or `yinsh loadtest --challenge`'s
+// guests (the bot holds at most its --max-games).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -155,6 +158,52 @@ TEST_F(BotBridgeTest, AChallengerPlaysTheColourItAsksFor) {
   auto over = games("over", 2, 240);
   ASSERT_GE(over.size(), 2u) << read_log("alice.log") << read_log("robo.log");
   for (const json& g : over) EXPECT_EQ(g["black"], "Alice") << g.dump();
+}
+
+// `yinsh loadtest --challenge Robo`: three guests challenge a bot of --max-games 2 again and
+// again for 15 s. Every game is played to its end; the bot never holds more than 2 at
+// once (a burst of challenges used to be accepted whole, before the first game's gameStart
+// counted it); the challenges it declines are made again.
+TEST_F(BotBridgeTest, TheLoadToolsChallengersFindABotHoldingItsMaxGamesAtMost) {
+  const std::string robo_token = token(account(port_, "Robo"), {"bot:play", "challenge:write"});
+  ASSERT_EQ(call(http::verb::post, "/api/bot/account/upgrade", nullptr, bearer(robo_token)).status, 200);
+  bridge({"--token", robo_token, "--engine", std::string(YINSH_BIN) + " engine --level 1", "--movetime", "20",
+          "--max-games", "2"},
+         "robo.log");
+  std::atomic<bool> done = false;
+  std::pair<std::string, int> load;
+  std::thread loadtest([&] {
+    load = run_command(std::string(YINSH_BIN) + " loadtest --port " + std::to_string(port_) +
+                       " --challenge Robo --games 3 --challenge-clock none --pair-seconds 15 --timeout 200");
+    done = true;
+  });
+  size_t most = 0;  // Robo's games in play at once, seen every 50 ms
+  while (!done) {
+    size_t now = 0;
+    for (const auto& g : call(http::verb::get, "/api/games?status=active&limit=200").body.value("games", json::array()))
+      now += g["white"] == "Robo" || g["black"] == "Robo";
+    most = std::max(most, now);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  loadtest.join();
+  const auto& [out, status] = load;
+  ASSERT_EQ(status, 0) << out << read_log("robo.log");
+  EXPECT_EQ(most, 2u) << out << read_log("robo.log");
+  long games = -1, finished = -2, refused = -1;
+  ASSERT_NE(out.find("pairing (challenge)"), std::string::npos) << out;
+  ASSERT_NE(out.find("challenges to Robo"), std::string::npos) << out;
+  ASSERT_EQ(std::sscanf(out.substr(out.find("pairing (challenge)")).c_str(),
+                        "pairing (challenge): 3 bots asking again for 15 s; games %ld, finished %ld", &games, &finished),
+            2)
+      << out;
+  EXPECT_GE(games, 3) << out;
+  EXPECT_EQ(finished, games) << out;
+  ASSERT_EQ(std::sscanf(out.substr(out.find("challenges to Robo")).c_str(),
+                        "challenges to Robo declined or refused (asked again 1 s later): %ld", &refused),
+            1)
+      << out;
+  EXPECT_GE(refused, 1) << out;
+  EXPECT_NE(read_log("robo.log").find("declined, busy: 2 games at once"), std::string::npos) << read_log("robo.log");
 }
 
 TEST_F(BotBridgeTest, AnEngineThatCrashesIsRestartedAndTheGameGoesOn) {
