@@ -37,8 +37,9 @@ std::string skeleton_of(std::string_view name) {
   for (char c : name) {
     if (joiner(c)) continue;
     c = char(std::tolower(static_cast<unsigned char>(c)));
-    // Digits that pass for letters: 0 o, 1 l, 2 z, 3 e, 4 a, 5 s, 6 b, 7 t, 8 b, 9 g.
-    static constexpr char kDigitAs[] = "olzeasbtbg";
+    // Digits that pass for letters: 0 o, 1 l, 2 z, 3 e, 4 a, 5 s, 7 t, 8 b, 9 g. 6 stays a 6:
+    // read as b it would make Player6 and Player8, which nobody confuses, one name.
+    static constexpr char kDigitAs[] = "olzeas6tbg";
     if (c >= '0' && c <= '9') c = kDigitAs[c - '0'];
     if (c == 'i') c = 'l';
     s += c;

@@ -7,7 +7,7 @@
 //      or digit, and have no two of _ and - in a row.
 //   3. Names are the same account when equal ignoring case (the key is the lower-case form).
 //   4. Two names are look-alikes when their skeletons are equal: lower case, the digits that
-//      pass for letters read as them (0 o, 1 l, 2 z, 3 e, 4 a, 5 s, 6 b, 7 t, 8 b, 9 g), i -> l,
+//      pass for letters read as them (0 o, 1 l, 2 z, 3 e, 4 a, 5 s, 7 t, 8 b, 9 g), i -> l,
 //      "rn" -> "m", "vv" -> "w", "cl" -> "d", and _ and - dropped. A name whose skeleton is
 //      taken by another account is refused.
 //   5. A few names are reserved (deleted, guest, admin, ...): their skeletons are taken.

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "accounts/password.h"
+#include "accounts/username.h"
 #include "server/accounts/accounts_store.h"
 #include "server/accounts/api_tokens.h"
 #include "server/bots/bot_store.h"
@@ -79,6 +80,21 @@ TEST_P(AccountStoreTest, NamesAreUniqueIgnoringCaseAndLookAlikes) {
   EXPECT_EQ(a->name, "Olivia");
   EXPECT_EQ(a->id, id);
   EXPECT_EQ(a->role, "player");
+}
+
+// A skeleton stored under the earlier rule (6 read as b: "Player6" stored as "playerb") no
+// longer refuses "Player8"; it is brought up to date when met, and still refuses its own
+// look-alikes.
+TEST_P(AccountStoreTest, ASkeletonStoredUnderAnEarlierRuleRefusesOnlyWhatTheRuleNowDoes) {
+  const std::string six = make("Player6");
+  store_->transact([&](Sql& q) { q.run("UPDATE accounts SET skeleton='playerb' WHERE id=?", {six}); });
+  EXPECT_FALSE(accounts_->name_in_use("Player8"));
+  EXPECT_EQ(try_make("Player8"), AccountStore::Created::Ok);
+  std::string stored;
+  store_->transact([&](Sql& q) { stored = sql_text(q.run("SELECT skeleton FROM accounts WHERE id=?", {six}).at(0).at(0)); });
+  EXPECT_EQ(stored, accounts::skeleton_of("Player6"));
+  EXPECT_TRUE(accounts_->name_in_use("P1ayer6"));
+  EXPECT_EQ(try_make("P1ayer6"), AccountStore::Created::LookAlike);
 }
 
 TEST_P(AccountStoreTest, SessionsAreRevocable) {

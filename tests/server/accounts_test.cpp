@@ -65,6 +65,12 @@ TEST(Username, LookAlikesShareASkeleton) {
   EXPECT_NE(skeleton_of("dave"), skeleton_of("cave"));
   EXPECT_NE(skeleton_of("alice"), skeleton_of("alicia"));
   EXPECT_NE(skeleton_of("bob"), skeleton_of("rob"));
+  // No two digits are one letter: 6 and 8 are not confused.
+  EXPECT_NE(skeleton_of("Pl6"), skeleton_of("Pl8"));
+  EXPECT_NE(skeleton_of("Player6"), skeleton_of("Player8"));
+  for (char a = '0'; a <= '9'; ++a)
+    for (char b = a + 1; b <= '9'; ++b)
+      EXPECT_NE(skeleton_of(std::string("Player") + a), skeleton_of(std::string("Player") + b)) << a << " " << b;
 }
 
 TEST(Password, HashesVerifyAndRefuse) {

@@ -2,6 +2,7 @@
 #include "server/accounts/accounts_store.h"
 
 #include "accounts/password.h"
+#include "accounts/username.h"
 #include "server/wire/events.h"
 #include "server/store/store.h"
 
@@ -46,6 +47,21 @@ int seat_of(Sql& q, const std::string& game, const std::string& token) {
   return -1;
 }
 
+// Whether an account has `skeleton` under today's look-alike rule (accounts/username.h). A
+// row whose skeleton an earlier rule made (6 read as b until it made Player6 and Player8 one
+// name) is brought up to date when met, so an old skeleton never refuses a name the rule now
+// allows. Each rule since is finer than the one before, so the update never meets the UNIQUE
+// constraint.
+bool skeleton_taken(Sql& q, const std::string& skeleton) {
+  bool taken = false;
+  for (const auto& r : q.run("SELECT id, name FROM accounts WHERE skeleton=?", {skeleton})) {
+    const std::string today = accounts::skeleton_of(sql_text(r.at(1)));
+    if (today == skeleton) taken = true;
+    else q.run("UPDATE accounts SET skeleton=? WHERE id=?", {today, sql_text(r.at(0))});
+  }
+  return taken;
+}
+
 }  // namespace
 
 AccountStore::Created AccountStore::create(const accounts::Username& name, const std::string& password_hash,
@@ -56,7 +72,7 @@ AccountStore::Created AccountStore::create(const accounts::Username& name, const
     store_.transact([&](Sql& q) {
     // Checked first for the answer; the UNIQUE constraints below settle races.
     if (!q.run("SELECT 1 FROM accounts WHERE name_key=?", {name.key}).empty()) return void(out = Created::Taken);
-    if (!q.run("SELECT 1 FROM accounts WHERE skeleton=?", {name.skeleton}).empty()) return void(out = Created::LookAlike);
+    if (skeleton_taken(q, name.skeleton)) return void(out = Created::LookAlike);
     q.run("INSERT INTO accounts(id, name, name_key, skeleton, password, created_at) VALUES (?, ?, ?, ?, ?, ?)",
           {fresh, name.display, name.key, name.skeleton, password_hash, now});
     });
@@ -78,7 +94,7 @@ bool AccountStore::name_in_use(const std::string& typed) {
   if (!name) return false;
   bool used = false;
   store_.transact([&](Sql& q) {
-    used = !q.run("SELECT 1 FROM accounts WHERE name_key=? OR skeleton=?", {name->key, name->skeleton}).empty();
+    used = !q.run("SELECT 1 FROM accounts WHERE name_key=?", {name->key}).empty() || skeleton_taken(q, name->skeleton);
   });
   return used;
 }
