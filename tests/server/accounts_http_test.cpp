@@ -151,6 +151,46 @@ TEST_F(AccountsHttpTest, GuestsCannotPassForAnAccountOrTheComputer) {
   EXPECT_EQ(joined.body["snapshot"]["state"]["seats"]["black"]["account"], true) << joined.text;
 }
 
+// Over the WebSocket too: a guest's name in a hello (its chat lines), in a join (its seat) and
+// in the lobby (its seeks) may not be an account's or a look-alike: it is shown as "Guest".
+TEST_F(AccountsHttpTest, GuestsCannotPassForAnAccountOverTheWebSocket) {
+  registered("alice");
+  const std::string game = post("/api/games", {{"name", "host"}}).body["game"];
+  WsClient talker(port_);
+  talker.send({{"type", "hello"}, {"game", game}, {"name", "ALICE"}});
+  ASSERT_TRUE(talker.recv_type("snapshot"));
+  talker.send({{"type", "chat"}, {"text", "hi"}});
+  auto line = talker.recv_type("chat");
+  ASSERT_TRUE(line) << "no chat event";
+  EXPECT_EQ(line->dump().find("ALICE"), std::string::npos) << *line;
+  EXPECT_NE(line->dump().find("Guest"), std::string::npos) << *line;
+
+  WsClient seated(port_);
+  seated.send({{"type", "hello"}, {"game", game}});
+  ASSERT_TRUE(seated.recv_type("snapshot"));
+  seated.send({{"type", "join"}, {"name", "4lice"}});
+  ASSERT_TRUE(seated.recv_type("seat"));
+  const auto g = http_request(port_, http::verb::get, "/api/games/" + game);
+  const json& seats = g.body["state"]["seats"];
+  EXPECT_EQ(seats["white"]["name"] == "host" ? seats["black"]["name"] : seats["white"]["name"], "Guest") << g.text;
+
+  // In the lobby: a look-alike is "Guest", a free name is the guest's.
+  for (const auto& [typed, shown] : {std::pair<std::string, std::string>{"al1ce", "Guest"}, {"carol", "carol"}}) {
+    WsClient lobby(port_);
+    lobby.send({{"type", "lobby"}, {"name", typed}});
+    lobby.send({{"type", "seek"}});
+    json mine;  // its own seek (the one before may still be shown while its connection closes)
+    for (int i = 0; i < 10 && mine.is_null(); ++i) {
+      auto view = lobby.recv_type("lobby");
+      ASSERT_TRUE(view) << typed;
+      for (const auto& seek : (*view)["seeks"])
+        if (seek.value("mine", false)) mine = seek;
+    }
+    ASSERT_FALSE(mine.is_null()) << typed;
+    EXPECT_EQ(mine["name"], shown) << typed;
+  }
+}
+
 TEST_F(AccountsHttpTest, CrossSitePostsAreRefusedAndSameSiteOnesPass) {
   const std::vector<std::pair<std::string, std::string>> evil = {{"Origin", "https://evil.example"}};
   auto r = post("/api/account/register", {{"name", "carol"}, {"password", "correct horse"}}, "", evil);

@@ -247,4 +247,14 @@ std::vector<AccountStore::LogLine> AccountStore::moderation_log(int limit) {
   return out;
 }
 
+std::optional<ApiError> guest_name_refusal(Store& store, const std::string& name) {
+  if (passes_for_computer(name)) return ApiError{"name_reserved", "the name " + name + " is the computer's; choose another"};
+  try {
+    if (!AccountStore(store).name_in_use(name)) return std::nullopt;
+  } catch (const StoreUnavailable&) {
+    return std::nullopt;
+  }
+  return ApiError{"name_taken", "the name " + name + " belongs to an account: log in as it, or choose another"};
+}
+
 }  // namespace yinsh::server

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "accounts/username.h"
+#include "server/common/shapes.h"
 #include "server/db/sql.h"
 
 namespace yinsh::server {
@@ -87,5 +88,12 @@ class AccountStore {
                 const std::string& actor, const std::string& action, int64_t now);
   Store& store_;
 };
+
+// Why a guest may not be shown under `name`: the computer's name (name_reserved), or an
+// account's name or a look-alike of one, live, closed or deleted (name_taken); nullopt when
+// it may (also when the store cannot be read: the seat is still marked a guest's). Blocking:
+// on the store pool. Every way a guest names itself (creating or joining a game over HTTP, a
+// WebSocket's hello and join, the lobby) asks it.
+std::optional<ApiError> guest_name_refusal(Store& store, const std::string& name);
 
 }  // namespace yinsh::server

@@ -399,31 +399,43 @@ void Hub::Impl::dispatch(const std::shared_ptr<Client>& client, ClientMessage ms
     r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
     return;
   }
-  if (hello->name && client->who.guest()) {
-    client->name = clean_text(*hello->name, kMaxNameChars);
-    if (passes_for_computer(client->name)) client->name = "Guest";  // the computer's name is not a guest's
-  }
+  // A guest's name may be neither the computer's nor an account's (or a look-alike): such a
+  // name is shown as "Guest". Settled on the store pool before the room is picked, so the
+  // messages after the hello (held meanwhile) already see it.
+  std::optional<std::string> typed;
+  if (hello->name && client->who.guest()) typed = clean_text(*hello->name, kMaxNameChars);
   client->loading = true;
   lock.unlock();
   const std::string game = hello->game;
-  with_room(game, [this, client, msg = std::move(msg)](std::shared_ptr<Room> r, const ApiError* e) mutable {
-    std::deque<ClientMessage> held;
+  auto pick_room = [this, client, game, msg = std::move(msg)]() mutable {
+    with_room(game, [this, client, msg = std::move(msg)](std::shared_ptr<Room> r, const ApiError* e) mutable {
+      std::deque<ClientMessage> held;
+      {
+        std::lock_guard lock(client->mutex);
+        client->loading = false;
+        std::swap(held, client->held);
+        if (e) {
+          reject(client, client->room, *e, msg.id);
+        } else {
+          if (client->room && client->room != r) {
+            auto old = client->room;
+            old->post([old, c = client.get()] { old->detach(c); });
+          }
+          client->room = r;
+          r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
+        }
+      }
+      for (auto& m : held) dispatch(client, std::move(m));
+    });
+  };
+  if (!typed) return pick_room();
+  on_store([this, client, typed = std::move(*typed), pick_room = std::move(pick_room)]() mutable {
+    const bool refused = guest_name_refusal(store, typed).has_value();
     {
       std::lock_guard lock(client->mutex);
-      client->loading = false;
-      std::swap(held, client->held);
-      if (e) {
-        reject(client, client->room, *e, msg.id);
-      } else {
-        if (client->room && client->room != r) {
-          auto old = client->room;
-          old->post([old, c = client.get()] { old->detach(c); });
-        }
-        client->room = r;
-        r->post([r, client, msg = std::move(msg)] { r->handle(client, msg); });
-      }
+      client->name = refused ? "Guest" : typed;
     }
-    for (auto& m : held) dispatch(client, std::move(m));
+    pick_room();
   });
 }
 

@@ -111,23 +111,13 @@ static void join_named(Hub::Impl& impl, const std::string& id, const std::string
 // A guest's name may not pass for an account's or the computer's (the views mark an account's
 // seat, but a name alone must not mislead either): `then` runs with nothing when the name is
 // free (at once for an account, whose name is its own), or with why not; on the store pool
-// after a lookup of the accounts' names and look-alikes.
+// (guest_name_refusal, accounts_store.h).
 static void check_guest_name(Hub::Impl& impl, const Identity& who, const std::string& name,
                              std::function<void(const ApiError*)> then) {
   if (!who.guest()) return then(nullptr);
-  if (passes_for_computer(name)) {
-    const ApiError e{"name_reserved", "the name " + name + " is the computer's; choose another"};
-    return then(&e);
-  }
   impl.on_store([&impl, name, then = std::move(then)] {
-    bool used = false;
-    try {
-      used = AccountStore(impl.store).name_in_use(name);
-    } catch (const StoreUnavailable&) {  // nothing to compare with: the seat is still marked a guest's
-    }
-    if (!used) return then(nullptr);
-    const ApiError e{"name_taken", "the name " + name + " belongs to an account: log in as it, or choose another"};
-    then(&e);
+    const auto refused = guest_name_refusal(impl.store, name);
+    then(refused ? &*refused : nullptr);
   });
 }
 

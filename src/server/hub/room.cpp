@@ -499,6 +499,22 @@ static std::optional<Command> chat_command(const std::string& text) {
   return std::nullopt;
 }
 
+void Room::join_seat(const std::shared_ptr<Hub::Client>& c, const std::string& name, std::optional<Color> want,
+                     const json& id) {
+  const std::string token = new_token();
+  run([this, name, want, token, account = c->who.account, bot = c->who.bot] {
+        return game.join(name, want, token, hub.now(), account, bot);
+      },
+      [this, c, id](const ApiError* e) {
+        if (e) send_error(*c, e->code, e->message, id, e->params);
+      },
+      [this, c, id, token](const Event& e) {
+        const Color seat = std::get<ev::Joined>(e.body).seat;
+        if (Sub* sub = find(c.get())) sub->seat = seat;
+        c->send(out::Seat{game.version(), game.id(), seat, token, id});
+      });
+}
+
 void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg) {
   const json& id = msg.id;
   Sub* s = find(c.get());
@@ -519,18 +535,20 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
           [&](const cmd::Ping&) { c->send(out::Pong{game.version(), hub.now(), id}); },
           [&](const cmd::Join& j) {
             if (s->seat) return send_error(*c, "not_allowed", "you already hold the " + std::string(color_name(*s->seat)) + " seat", id);
-            const std::string token = new_token();
-            std::string n = !c->who.guest() ? c->who.name : j.name ? *j.name : (c->name.empty() ? "Guest" : c->name);
-            if (c->who.guest() && passes_for_computer(n)) n = "Guest";  // the computer's name is not a guest's
-            // The new seat holder hears of its seat (and token) before the broadcast of the join.
-            run([this, n, want = j.color, token, account = c->who.account, bot = c->who.bot] {
-                  return game.join(n, want, token, hub.now(), account, bot);
-                }, reply_error,
-                [this, c, id, token](const Event& e) {
-                  const Color seat = std::get<ev::Joined>(e.body).seat;
-                  if (Sub* sub = find(c.get())) sub->seat = seat;
-                  c->send(out::Seat{game.version(), game.id(), seat, token, id});
-                });
+            if (!c->who.guest()) return join_seat(c, c->who.name, j.color, id);
+            if (!j.name) return join_seat(c, c->name.empty() ? "Guest" : c->name, j.color, id);  // its hello's, settled
+            // A guest's name given with the join may be neither the computer's nor an account's
+            // (or a look-alike): asked on the store pool, then "Guest" if refused.
+            hub.on_store([self = shared_from_this(), c, typed = *j.name, want = j.color, id] {
+              const bool refused = guest_name_refusal(self->hub.store, typed).has_value();
+              self->post([self, c, name = refused ? std::string("Guest") : typed, want, id] {
+                const Sub* now = self->find(c.get());
+                if (!now) return;  // it left meanwhile
+                if (now->seat)
+                  return self->send_error(*c, "not_allowed", "you already hold the " + std::string(color_name(*now->seat)) + " seat", id);
+                self->join_seat(c, name, want, id);
+              });
+            });
           },
           [&](const cmd::Start&) { seated("start", [this](Color me) { return game.ready(me, hub.now()); }); },
           [&](const cmd::Move& m) {

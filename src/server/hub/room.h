@@ -99,6 +99,11 @@ struct Room : std::enable_shared_from_this<Room> {
   // The one table from a client message's type to what it does (hello included: the hub
   // picked this room for it).
   void handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& msg);
+  // A `join` of connection `c` under `name` (settled: an account's own, or a guest's that
+  // guest_name_refusal allowed); `want`: the seat asked for. The new seat holder hears of its
+  // seat (and token) before the broadcast of the join.
+  void join_seat(const std::shared_ptr<Hub::Client>& c, const std::string& name, std::optional<Color> want,
+                 const json& id);
   // Reads (on the store pool) what other processes appended, then applies and broadcasts it
   // and runs `then`; the room is busy meanwhile.
   void catch_up(std::function<void()> then = {});

@@ -10,9 +10,26 @@ namespace yinsh::server {
 
 void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg) {
   if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name && c->who.guest()) {
-    std::lock_guard lock(c->mutex);
-    c->name = clean_text(*l->name, kMaxNameChars);  // an account's name is its own
-    if (passes_for_computer(c->name)) c->name = "Guest";  // nor the computer's a guest's
+    // A guest's new name (an account's is its own) may be neither the computer's nor an
+    // account's or a look-alike (then it is "Guest"): asked on the store pool, then the
+    // command runs under the name settled. Until then the guest keeps its earlier name.
+    std::string typed = clean_text(*l->name, kMaxNameChars);
+    bool known;
+    {
+      std::lock_guard lock(c->mutex);
+      known = typed == c->name;
+    }
+    ClientMessage named = msg;
+    std::get<cmd::Lobby>(named.command).name.reset();
+    if (known) return handle(c, named);
+    return hub_.post_store_work([this, c, typed = std::move(typed), named = std::move(named)] {
+      const bool refused = guest_name_refusal(hub_.game_store(), typed).has_value();
+      {
+        std::lock_guard lock(c->mutex);
+        c->name = refused ? "Guest" : typed;
+      }
+      handle(c, named);
+    });
   }
   const Seeker who = who_of(*c);
   std::lock_guard lock(mutex_);
