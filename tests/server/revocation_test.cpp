@@ -118,22 +118,34 @@ TEST_F(Revocation, AModeratorsCloseMuteAndRoleInAnotherProcessReachOpenSockets) 
   EXPECT_LT(Clock::now() - t0, std::chrono::milliseconds(2000));
 }
 
+// Deleted in another process, so this server is not told and the socket stays open until its
+// next session check: a rated seek made before the deletion makes no game when taken, and
+// the deleted account can make no seek, pairing or challenge after it.
 TEST_F(Revocation, ADeletedAccountsOpenSocketGetsNoRatedGameNorRating) {
-  session_check_ms = 600000;  // no check meanwhile: the game's creation alone must refuse it
+  session_check_ms = 600000;  // no check meanwhile: the lobby's own reads must refuse it
   start();
   const std::string alice = account(port_, "alice"), bob = account(port_, "bob");
   Lobbyist a(port_, "", cookie(alice)), b(port_, "", cookie(bob));
-  // Deleted in another process: this server is not told, its socket is still open for now.
+  a.ws.send({{"type", "seek"}, {"rated", true}, {"clock", kBlitz}});
+  const json seen = b.view_where([](const json& v) { return v["seeks"].size() == 1; });
   auto accounts = admin();
   const auto who = accounts.by_key("alice");
   ASSERT_TRUE(who);
   ASSERT_TRUE(accounts.remove(who->id, 1));
-  a.ws.send({{"type", "seek"}, {"rated", true}, {"clock", kBlitz}});
-  const json seen = b.view_where([](const json& v) { return v["seeks"].size() == 1; });
   b.ws.send({{"type", "seek_accept"}, {"seek", seen["seeks"][0]["id"]}});
   const auto e = b.recv("error");
   ASSERT_TRUE(e) << "the rated game was made";
   EXPECT_NE((*e)["message"].get<std::string>().find("closed or deleted"), std::string::npos) << *e;
+  const auto told = a.recv("error");  // the seeker hears of it too
+  ASSERT_TRUE(told);
+  EXPECT_EQ((*told)["code"], "not_allowed") << *told;
+  for (const json& offer : {json{{"type", "seek"}, {"rated", true}, {"clock", kBlitz}},
+                            json{{"type", "pair"}, {"rated", true}, {"clock", kBlitz}},
+                            json{{"type", "challenge"}, {"to", "bob"}, {"rated", true}, {"clock", kBlitz}}}) {
+    const json refused = a.error_for(offer);
+    EXPECT_EQ(refused.value("code", ""), "session_ended") << offer << ": " << refused;
+  }
+  EXPECT_TRUE(b.view_where([](const json& v) { return v["seeks"].empty(); })["challenges"].empty());
   int64_t rows = -1;
   other_->transact([&](server::Sql& q) {
     rows = server::sql_int(q.run("SELECT COUNT(*) FROM ratings WHERE account_id=?", {who->id}).at(0).at(0));

@@ -81,7 +81,8 @@ class Lobby {
   struct AccountConns {  // an account with connections open here
     std::string name, name_key;  // its name's key (accounts/username.h): challenges find it by name
     std::map<std::string, std::weak_ptr<LobbyClient>> connections;  // by LobbyClient::key
-    int loading = 0;  // ratings reads in flight: its commands wait in `pending`
+    int loading = 0;  // ratings reads and liveness checks in flight: its commands wait in `pending`
+    bool gone = false;  // the store says it is closed or deleted: no more games or offers
     std::vector<std::pair<std::weak_ptr<LobbyClient>, ClientMessage>> pending;
   };
   static Seeker who_of(LobbyClient& c);  // key, address, name, connection
@@ -90,6 +91,11 @@ class Lobby {
   Seeker seeker_of(const Seeker& who, const GameKind& kind) const;  // under mutex_: with the rating
   // Under mutex_: reads the account's ratings on the store pool; its commands wait meanwhile.
   void read_ratings(const std::string& account);
+  // Whether `command` makes a game or an offer (seek, pair, challenge, or taking one).
+  static bool makes_an_offer(const Command& command);
+  // Under mutex_: reads whether the account is live (not closed or deleted) on the store pool;
+  // its commands wait meanwhile, and those that make an offer are refused (session_ended) if not.
+  void check_live(const std::string& account);
   void ratings_read(const std::string& account, const std::vector<CurrentRating>* rows);
   void challenge(const Seeker& who, const cmd::Challenge& ch, const json& id,
                  const std::shared_ptr<LobbyClient>& c);  // under mutex_ (may answer later)

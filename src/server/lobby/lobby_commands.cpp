@@ -38,6 +38,10 @@ void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& m
     // page that never uses the lobby costs nothing); the account's commands wait meanwhile.
     auto a = accounts_.find(c->who.account);  // absent only once the connection closed
     if (a != accounts_.end() && a->second.loading == 0 && !members_.count(c->key)) read_ratings(c->who.account);
+    // A command that would make a game or an offer is the account's act: whether the account
+    // is still live is read where it acts (a deletion or a close in another process reaches
+    // this socket only at its next session check).
+    if (a != accounts_.end() && makes_an_offer(msg.command)) check_live(c->who.account);
     if (a != accounts_.end() && a->second.loading > 0) {
       a->second.pending.emplace_back(c, msg);
       return;
@@ -46,9 +50,35 @@ void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& m
   run(c, msg, who);
 }
 
+bool Lobby::makes_an_offer(const Command& command) {
+  return std::holds_alternative<cmd::Seek>(command) || std::holds_alternative<cmd::Pair>(command) ||
+         std::holds_alternative<cmd::Challenge>(command) || std::holds_alternative<cmd::SeekAccept>(command) ||
+         std::holds_alternative<cmd::ChallengeAccept>(command);
+}
+
+void Lobby::check_live(const std::string& account) {
+  ++accounts_[account].loading;
+  hub_.post_store_work([this, account] {
+    bool live = true;  // the store down: the game's creation checks again
+    try {
+      const auto a = AccountStore(hub_.game_store()).by_id(account);
+      live = a && a->active();
+    } catch (const std::exception&) {
+    }
+    if (!live) {
+      std::lock_guard lock(mutex_);
+      if (auto it = accounts_.find(account); it != accounts_.end()) it->second.gone = true;
+    }
+    ratings_read(account, nullptr);  // the commands that waited run now, in order
+  });
+}
+
 void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg, const Seeker& who) {
   const json& id = msg.id;
   auto fail = [&](const ApiError& e) { c->send(out::Error{0, e.code, e.message, id, e.params}); };
+  if (!c->who.guest() && makes_an_offer(msg.command))
+    if (auto a = accounts_.find(c->who.account); a != accounts_.end() && a->second.gone)
+      return fail(ApiError{"session_ended", "your session has ended: log in again"});
   Member& m = members_[c->key];
   m.client = c;
   m.seeker = who;
