@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "server/server.h"
 #include "test_server.h"
@@ -50,7 +51,7 @@ void expect_limited_after(const std::vector<int>& statuses, size_t allowed, cons
 }  // namespace
 
 TEST_F(ClientLimits, UploadsAnimationsAndRecordsArePerAddress) {
-  expect_limited_after(burst("203.0.113.1", 6, http::verb::post, "/api/reports", "not a record"), 5, "uploads");
+  expect_limited_after(burst("203.0.113.1", 3, http::verb::post, "/api/reports", "not a record"), 2, "uploads");
   expect_limited_after(burst("203.0.113.1", 5, http::verb::get, "/game/zzzzzzzzzzzz.gif"), 4, "animations");
   expect_limited_after(burst("203.0.113.1", 11, http::verb::get, "/api/players/nobody/records"), 10, "records");
   const auto refused = from("203.0.113.1", http::verb::get, "/api/players/nobody/records");
@@ -63,4 +64,21 @@ TEST_F(ClientLimits, UploadsAnimationsAndRecordsArePerAddress) {
   EXPECT_EQ(from("198.51.100.2", http::verb::get, "/api/players/nobody/records").status, 404);
   // Cheap requests of the first address still pass.
   EXPECT_EQ(from("203.0.113.1", http::verb::get, "/api/levels").status, 200);
+}
+
+// Valid records, analysed: one address spends its own uploads (2) and is refused, and the
+// uploads of every client together (5) still have room for another address. (With the
+// address's burst equal to the global one, the first address emptied both.)
+TEST_F(ClientLimits, OneAddressCannotSpendEveryClientsUploads) {
+  std::ifstream in(std::string(YINSH_TEST_DATA) + "/reports/blunder.yinsh");
+  const std::string record((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(record.empty());
+  std::vector<int> first;
+  for (int i = 0; i < 8 && (first.empty() || first.back() != 429); ++i)
+    first.push_back(from("203.0.113.7", http::verb::post, "/api/reports", record).status);
+  ASSERT_EQ(first.back(), 429) << "the address was never refused";
+  ASSERT_GE(first.size(), 2u);
+  for (size_t i = 0; i + 1 < first.size(); ++i) EXPECT_EQ(first[i], 202) << "upload #" << i;
+  const auto other = from("198.51.100.9", http::verb::post, "/api/reports", record);
+  EXPECT_EQ(other.status, 202) << other.text;
 }

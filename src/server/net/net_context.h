@@ -110,7 +110,9 @@ struct Context {
   std::unique_ptr<Logs> logs;
   // Requests whose answer costs far more than a request (docs/server.md, "Abuse limits"),
   // limited per client address besides the global limits of the work they start:
-  KeyRate uploads{1.0 / 60, 5};   // POST /api/reports: a game report of an uploaded record
+  // POST /api/reports: a game report of an uploaded record. Its burst is below the global
+  // one (HubOptions::upload_burst, 5), so one address never spends every client's uploads.
+  KeyRate uploads{1.0 / 60, 2};
   KeyRate animations{0.2, 4};     // GET /game/ID.gif: tens of pictures drawn
   KeyRate records{0.5, 10};       // GET /api/players/NAME/records: every game of a player
   SessionSet sessions;
