@@ -214,7 +214,9 @@ void add_loadtest_command(CLI::App& app) {
         std::exit(2);
       }
       args->pair.mode = "challenge";
-      args->pair.clock = *clock;
+      // The lobby's <Clock> (docs/api.md 3.5) names the initial time base_ms.
+      args->pair.clock = clock->is_null() ? json(nullptr)
+                                          : json{{"base_ms", (*clock)["initial_ms"]}, {"increment_ms", (*clock)["increment_ms"]}};
     }
     const tcp::endpoint ep(net::ip::make_address(args->host), args->port);
     args->storm.host = args->host;

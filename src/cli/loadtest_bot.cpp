@@ -264,6 +264,8 @@ void Bot::on_message(const BotFrame& m, std::string_view text) {
       ((m.type == "info" && m.code == "challenge_declined") ||
        (m.type == "error" && (m.code == "player_offline" || m.code == "unknown_player"))))
     return ask_again_later();
+  if (challenger_ && !in_game_ && m.type == "error")  // a challenge refused for good: this bot is done
+    return fail("challenge refused: " + std::string(text.substr(0, 300)), false);
   if (m.type == "error" || m.type == "unreadable") {
     stats_.errors++;
     stats_.error(std::string(text.substr(0, 300)));

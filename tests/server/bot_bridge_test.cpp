@@ -174,7 +174,7 @@ TEST_F(BotBridgeTest, TheLoadToolsChallengersFindABotHoldingItsMaxGamesAtMost) {
   std::pair<std::string, int> load;
   std::thread loadtest([&] {
     load = run_command(std::string(YINSH_BIN) + " loadtest --port " + std::to_string(port_) +
-                       " --challenge Robo --games 3 --challenge-clock none --pair-seconds 15 --timeout 200");
+                       " --challenge Robo --games 3 --challenge-clock 600+5 --pair-seconds 15 --timeout 200");
     done = true;
   });
   size_t most = 0;  // Robo's games in play at once, seen every 50 ms
