@@ -180,6 +180,14 @@ for (const layout of LAYOUTS) {
         await page.goto(`${server.url}/@/${name}`);
         await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
         await checkPage(page, `${where} player page`);
+        // The list of ongoing games: one against the computer (the account's turn) and a
+        // correspondence game waiting for an opponent.
+        for (const data of [{ opponent: { type: "ai", level: 1 }, color: "white" }, { clock: { days: 3 } }])
+          expect((await page.request.post(`${server.url}/api/games`, { data })).status()).toBe(201);
+        await go("/games", "games-page");
+        await expect(page.getByTestId("ongoing-game")).toHaveCount(2);
+        await expect(page.locator(".ongoing.your-turn")).toHaveCount(1);
+        await checkPage(page, `${where} games`);
         await go("/tournaments", "arenas-page");
         await expect(page.getByTestId("arena-form")).toBeVisible();
         await checkPage(page, `${where} tournaments`);

@@ -24,6 +24,32 @@ const SET = JSON.parse(readFileSync(join(webDir, "dist", "puzzles.json"), "utf8"
 // One turn of the solver: a ring move, its row and its ring, all the player's own decisions.
 const oneTurn = SET.puzzles.filter((p) => p.goal === "win" && p.turns === 1 && p.line.length === 3);
 
+/**
+ * What the board shows once decision `d` is played, whatever its kind: the points it changed
+ * and the piece now on each (null: empty). A ring move leaves its ring at the end and a marker
+ * where it started; a placement puts a ring; a row removal empties the row's ends; a ring
+ * removal empties the ring's point.
+ */
+function seenAfter(d: string): Array<[string, RegExp | null]> {
+  const move = /^([a-k]\d+)-([a-k]\d+)$/.exec(d);
+  if (move)
+    return [
+      [move[2] as string, /^[WB]$/],
+      [move[1] as string, /^[wb]$/],
+    ];
+  const row = /^x([a-k]\d+)-([a-k]\d+)$/.exec(d);
+  if (row)
+    return [
+      [row[1] as string, null],
+      [row[2] as string, null],
+    ];
+  const ring = /^x([a-k]\d+)$/.exec(d);
+  if (ring) return [[ring[1] as string, null]];
+  const place = /^([a-k]\d+)$/.exec(d);
+  if (place) return [[place[1] as string, /^[WB]$/]];
+  throw new Error(`not a decision: ${d}`);
+}
+
 test("a puzzle solved, one failed and explained, progress kept", async ({ page }) => {
   test.setTimeout(180_000);
   expect(oneTurn.length).toBeGreaterThan(1);
@@ -69,8 +95,12 @@ test("a puzzle solved, one failed and explained, progress kept", async ({ page }
   await expect(page.getByTestId("puzzle-refutation")).toContainText(answer);
   await expect(page.getByTestId("puzzle-answer")).toHaveText(`On the board: the opponent's answer, ${answer}.`);
   const last = answer.split(" ").pop() as string;
-  const to = /^[a-k]\d+-([a-k]\d+)$/.exec(last)?.[1];
-  if (to) await expect(page.locator(`.yb-pieces [data-point=${to}]`)).toHaveAttribute("data-piece", /^[WB]$/);
+  for (const [point, piece] of seenAfter(last)) {
+    const there = page.locator(`.yb-pieces [data-point=${point}]`);
+    if (piece) await expect(there, `${last}: ${point}`).toHaveAttribute("data-piece", piece);
+    else await expect(there, `${last}: ${point} empty`).toHaveCount(0);
+  }
+  await expect(page.locator(".yb-last > *")).not.toHaveCount(0);
   await expect(page.getByTestId("puzzle-progress")).toContainText("Solved 1 of 2 tried");
   await page.screenshot({ path: join(SHOTS, "puzzle-failed.png") });
   await expectAccessible(page, "failed puzzle");

@@ -59,6 +59,27 @@ test("a finished game's report: pending, then graph, accuracy and moments", asyn
   await expect(page.getByTestId("report")).toContainText("The engine looked at 5,000 positions for each decision");
   await expect(page.getByTestId("report")).not.toContainText("nodes");
   await page.getByTestId("report").screenshot({ path: join(SHOTS, "report-graph.png") });
+  // Judged by lichess's thresholds, 5, 10 and 15 points of win probability (docs/analysis.md):
+  // each key moment's loss lies in its judgement's range, the report judges every decision by
+  // them, and some decision lost between 5 and 15 points (judged otherwise by other thresholds).
+  const RANGE: Record<string, [number, number]> = { Inaccuracy: [5, 10], Mistake: [10, 15], Blunder: [15, 100.1] };
+  const moments = await page.getByTestId("report-moments").getByRole("button").allTextContents();
+  expect(moments.length).toBeGreaterThan(0);
+  for (const m of moments) {
+    const [, judgement = "", loss = ""] = /: (\w+) \(−(\d+\.\d)%\)$/.exec(m) ?? [];
+    const [low, high] = RANGE[judgement] ?? [NaN, NaN];
+    expect(Number(loss) >= low && Number(loss) < high, `${m}: in [${low}, ${high})`).toBe(true);
+  }
+  const answer = await (await page.request.get(`${server.url}/api/games/${id}/report`)).json();
+  const report = answer.report as {
+    thresholds: Record<string, number>;
+    decisions: Array<{ forced: boolean; loss?: number; judgement?: string }>;
+  };
+  expect(report.thresholds).toEqual({ inaccuracy: 50, mistake: 100, blunder: 150 });
+  const judge = (loss: number) => (loss >= 150 ? "blunder" : loss >= 100 ? "mistake" : loss >= 50 ? "inaccuracy" : "");
+  const judged = report.decisions.filter((d) => !d.forced);
+  for (const d of judged) expect(d.judgement, `loss ${d.loss}`).toBe(judge(d.loss ?? 0));
+  expect(judged.some((d) => (d.loss ?? 0) >= 50 && (d.loss ?? 0) < 150)).toBe(true);
   // A click on the graph's left edge goes to the start.
   const box = await page.getByTestId("report-graph").boundingBox();
   if (!box) throw new Error("no graph box");

@@ -8,7 +8,7 @@
 // here (systemNotice.ts); clicking it opens the item's page and reads it. Each notice is also handed
 // to the pages that act on one (net/notices.ts, onNotice).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { t } from "../i18n";
+import { displayName, t } from "../i18n";
 import { accountGames, useAccount } from "../net/account";
 import { NoticeConn } from "../net/noticeConn";
 import { NoticeBox, type NoticeItem, noticeItem, publishNotice } from "../net/notices";
@@ -16,14 +16,15 @@ import { useDismiss } from "../ui/dismiss";
 import { linkClick, navigate, useRoute } from "../ui/router";
 import { askPermission, onNoticeClick, type Permission, permission, showSystemNotice } from "./systemNotice";
 
-/** The words of an item. */
+/** The words of an item (the opponent's name as displayName shows it: "Computer (level 3)" translated). */
 export function noticeText(i: NoticeItem): string {
-  if (i.kind === "your_turn") return t("bell.your_turn", { name: i.who });
-  if (i.kind === "challenge") return t("bell.challenge", { name: i.who });
-  if (i.kind === "tournament_game") return t("bell.tournament_game", { name: i.who });
+  const name = displayName(i.who);
+  if (i.kind === "your_turn") return t("bell.your_turn", { name });
+  if (i.kind === "challenge") return t("bell.challenge", { name });
+  if (i.kind === "tournament_game") return t("bell.tournament_game", { name });
   if (i.kind === "tournament_starting") return t("bell.tournament_starting");
   const o = i.outcome === "won" || i.outcome === "lost" || i.outcome === "drawn" ? i.outcome : "aborted";
-  return t(`bell.${o}`, { name: i.who });
+  return t(`bell.${o}`, { name });
 }
 
 function hrefOf(i: NoticeItem): string {

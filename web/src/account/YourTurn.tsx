@@ -1,7 +1,7 @@
 // "Your turn (N)" in the header of every page, and the page of the account's ongoing games
 // (/games) it links to: those where it is the account's turn first, by time left
 // (GET /api/account/games, asked again every 30 s while logged in).
-import { t } from "../i18n";
+import { displayName, t } from "../i18n";
 import { type OngoingGame, useAccount, useOngoingGames } from "../net/account";
 import { describeClock } from "../net/api";
 import { linkClick } from "../ui/router";
@@ -27,7 +27,7 @@ export function YourTurnLink() {
 
 function GameRow({ g }: { g: OngoingGame }) {
   const who = g.opponent.name
-    ? `${g.opponent.name}${g.opponent.rating !== null ? ` (${g.opponent.rating})` : ""}`
+    ? `${displayName(g.opponent.name)}${g.opponent.rating !== null ? ` (${g.opponent.rating})` : ""}`
     : null;
   return (
     <li class={g.your_turn ? "ongoing your-turn" : "ongoing"} data-testid="ongoing-game">
