@@ -55,53 +55,84 @@ bool skip_comment(std::string_view text, size_t& i, std::string* error) {
 
 }  // namespace
 
-std::string why_illegal(const Position& pos, Move m) {
-  if (is_legal(pos, m)) return "";
-  if (pos.is_over()) return "the game is over";
+Illegal illegal_kind(const Position& pos, Move m) {
+  if (is_legal(pos, m)) return Illegal::None;
+  if (pos.is_over()) return Illegal::GameOver;
   const Color us = pos.side_to_move();
-  const std::string side = us == WHITE ? "white" : "black";
-  const std::string Side = us == WHITE ? "White" : "Black";
   const Step step = pos.step();
-  auto expected = [&]() -> std::string {
-    switch (step) {
-      case Step::Place: return "place a ring";
-      case Step::Move: return "move a ring";
-      case Step::RemoveRow: return "remove a row of its own that its move made";
-      case Step::EarlyRemoveRow: return "remove a row the opponent made for it, before it moves";
-      case Step::RemoveRing:
-      case Step::EarlyRemoveRing: return "remove one of its rings after removing a row";
-      case Step::Over: break;
-    }
-    return "stop: the game is over";
-  };
   const Move::Kind kind = m.kind();
-  const bool kind_fits = (step == Step::Place && kind == Move::Place) ||
-                         (step == Step::Move && (kind == Move::Ring || kind == Move::Pass)) ||
-                         ((step == Step::RemoveRow || step == Step::EarlyRemoveRow) && kind == Move::Row) ||
-                         ((step == Step::RemoveRing || step == Step::EarlyRemoveRing) && kind == Move::RemoveRing);
-  if (!kind_fits) return Side + " must " + expected() + " now (step " + std::string(to_string(step)) + ")";
+  switch (step) {
+    case Step::Place:
+      if (kind != Move::Place) return Illegal::MustPlace;
+      return Illegal::Occupied;
+    case Step::Move:
+      if (kind != Move::Ring && kind != Move::Pass) return Illegal::MustMove;
+      break;
+    case Step::RemoveRow:
+    case Step::EarlyRemoveRow:
+      if (kind != Move::Row) return Illegal::MustRemoveRow;
+      return Illegal::NotARow;
+    case Step::RemoveRing:
+    case Step::EarlyRemoveRing:
+      if (kind != Move::RemoveRing) return Illegal::MustRemoveRing;
+      return Illegal::NoRing;
+    case Step::Over:
+      return Illegal::GameOver;
+  }
+  if (kind == Move::Pass) return Illegal::CannotPass;
   const Point a = m.from(), b = m.to();
+  if (!pos.rings(us).contains(a)) return Illegal::NoRing;
+  if (pos.occupied().contains(b)) return Illegal::Occupied;
+  if (direction_between(a, b) < 0) return Illegal::NotOnALine;
+  if (between(a, b) & pos.rings()) return Illegal::RingInTheWay;
+  return Illegal::PastTheMarkers;
+}
+
+std::string_view to_string(Illegal kind) {
   switch (kind) {
-    case Move::Place:
-      return to_string(a) + " is occupied";
-    case Move::Ring: {
-      if (!pos.rings(us).contains(a)) return "there is no " + side + " ring on " + to_string(a);
-      if (pos.occupied().contains(b)) return to_string(b) + " is occupied";
-      const int d = direction_between(a, b);
-      if (d < 0) return to_string(a) + " and " + to_string(b) + " are not on one line";
-      const Bitboard path = between(a, b);
-      if (path & pos.rings()) return "a ring stands between " + to_string(a) + " and " + to_string(b);
+    case Illegal::None: return "none";
+    case Illegal::GameOver: return "game_over";
+    case Illegal::MustPlace: return "must_place";
+    case Illegal::MustMove: return "must_move";
+    case Illegal::MustRemoveRow: return "must_remove_row";
+    case Illegal::MustRemoveRing: return "must_remove_ring";
+    case Illegal::Occupied: return "occupied";
+    case Illegal::NoRing: return "no_ring";
+    case Illegal::NotOnALine: return "not_on_a_line";
+    case Illegal::RingInTheWay: return "ring_in_the_way";
+    case Illegal::PastTheMarkers: return "past_the_markers";
+    case Illegal::NotARow: return "not_a_row";
+    case Illegal::CannotPass: return "cannot_pass";
+  }
+  return "none";
+}
+
+std::string why_illegal(const Position& pos, Move m) {
+  const Illegal why = illegal_kind(pos, m);
+  const std::string side = pos.side_to_move() == WHITE ? "white" : "black";
+  const std::string Side = pos.side_to_move() == WHITE ? "White" : "Black";
+  const std::string step = "(step " + std::string(to_string(pos.step())) + ")";
+  const Point a = m.from(), b = m.to();
+  switch (why) {
+    case Illegal::None: return "";
+    case Illegal::GameOver: return "the game is over";
+    case Illegal::MustPlace: return Side + " must place a ring now " + step;
+    case Illegal::MustMove: return Side + " must move a ring now " + step;
+    case Illegal::MustRemoveRow:
+      return Side + " must " +
+             (pos.step() == Step::EarlyRemoveRow ? "remove a row the opponent made for it, before it moves"
+                                                 : "remove a row of its own that its move made") +
+             " now " + step;
+    case Illegal::MustRemoveRing: return Side + " must remove one of its rings after removing a row now " + step;
+    case Illegal::Occupied: return to_string(m.kind() == Move::Place ? a : b) + " is occupied";
+    case Illegal::NoRing: return "there is no " + side + " ring on " + to_string(a);
+    case Illegal::NotOnALine: return to_string(a) + " and " + to_string(b) + " are not on one line";
+    case Illegal::RingInTheWay: return "a ring stands between " + to_string(a) + " and " + to_string(b);
+    case Illegal::PastTheMarkers:
       return "the ring on " + to_string(a) + " cannot stop on " + to_string(b) +
              ": after jumping markers a ring stops on the first empty point";
-    }
-    case Move::Row:
-      return to_string(m) + " is not five " + side + " markers in a row";
-    case Move::RemoveRing:
-      return "there is no " + side + " ring on " + to_string(a);
-    case Move::Pass:
-      return Side + " cannot pass: it has a ring that can move";
-    case Move::None:
-      break;
+    case Illegal::NotARow: return to_string(m) + " is not five " + side + " markers in a row";
+    case Illegal::CannotPass: return Side + " cannot pass: it has a ring that can move";
   }
   return "not a decision";
 }

@@ -68,6 +68,26 @@ std::string write_record(const GameRecord& record, RecordForm form = RecordForm:
 // the result the rules give (a game that stopped early, e.g. by resignation, may carry any).
 std::optional<GameRecord> read_record(std::string_view text, std::string* error = nullptr);
 
+// Why a decision is not legal in a position, as a kind: what a server sends as a refusal's
+// reason (to_string: "occupied", "no_ring", ...) for a client to word in its own language.
+enum class Illegal : uint8_t {
+  None,            // it is legal
+  GameOver,
+  MustPlace,       // a decision of another kind than the step asks for: the step's
+  MustMove,
+  MustRemoveRow,
+  MustRemoveRing,
+  Occupied,        // a placement or a ring's move onto a taken point
+  NoRing,          // no ring of the side to move on the point (a move's start, a ring removed)
+  NotOnALine,      // a ring's move between two points not on one line
+  RingInTheWay,    // a ring's move over a ring
+  PastTheMarkers,  // a ring's move that does not stop on the first empty point after markers
+  NotARow,         // a row removed that is not five markers of the side to move
+  CannotPass,      // a pass with a ring that can move
+};
+Illegal illegal_kind(const Position& pos, Move m);
+std::string_view to_string(Illegal kind);
+
 // Why decision `m` is not legal in `pos`, in words ("there is no white ring on e7", "e9 is
 // occupied", "xe5-e9 is not five white markers in a row", ...); "" when it is legal.
 std::string why_illegal(const Position& pos, Move m);

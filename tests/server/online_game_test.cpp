@@ -74,6 +74,15 @@ TEST(OnlineGame, DecisionsAreJudgedByTheCore) {
   EXPECT_EQ(g.ply(), 1);
   EXPECT_EQ(to_string(g.decisions()[0].move), "e4");
   EXPECT_EQ(g.decide(BLACK, "e4", std::nullopt, 2000).error.code, "illegal_decision");  // occupied
+  // A refusal says why in params, for the client to word (docs/api.md, section 5).
+  const ApiError taken = g.decide(BLACK, "e4", std::nullopt, 2000).error;
+  EXPECT_EQ(taken.params["reason"], "occupied") << taken.params;
+  EXPECT_EQ(taken.params["decision"], "e4");
+  EXPECT_EQ(taken.params["from"], "e4");
+  EXPECT_EQ(g.decide(BLACK, "e5-e6", std::nullopt, 2000).error.params["reason"], "must_place");
+  const ApiError nonsense = g.decide(BLACK, "zz", std::nullopt, 2000).error;
+  EXPECT_EQ(nonsense.params["reason"], "notation") << nonsense.params;
+  EXPECT_FALSE(nonsense.params.contains("from"));
   const json st = g.state_json(2000);
   EXPECT_EQ(st["to_move"], "black");
   EXPECT_EQ(st["legal"].size(), 84u);

@@ -99,6 +99,7 @@ TEST_F(ServerTest, RejectedRequestsGetAnErrorAndChangeNothing) {
   ASSERT_TRUE(e);
   EXPECT_EQ((*e)["code"], "illegal_decision");
   EXPECT_EQ((*e)["id"], 7);
+  EXPECT_EQ((*e)["params"]["reason"], "must_place") << *e;  // a ring's move while rings are placed
   e = w.expect_error(nullptr, "{\"type\": \"move\", \"decision\": ");
   ASSERT_TRUE(e);
   EXPECT_EQ((*e)["code"], "bad_json");

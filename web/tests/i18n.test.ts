@@ -208,6 +208,15 @@ describe("the server's messages", () => {
     ]);
     for (const c of codes) if (c && !machine.has(c)) assert.ok(`server.${c}` in CATALOGUE.en, `server.${c}`);
   });
+  it("every reason docs/api.md gives for an illegal decision has a sentence in each language", () => {
+    const docs = readFileSync(join(process.cwd(), "..", "docs", "api.md"), "utf8");
+    const row = docs.split("\n").find((l) => l.startsWith("| `illegal_decision` |")) ?? "";
+    const list = row.slice(row.indexOf("one of"), row.indexOf("; `decision`"));
+    const reasons = [...list.matchAll(/`(\w+)`/g)].map((m) => m[1]);
+    assert.ok(reasons.length >= 13, `the reasons were not found: ${row}`);
+    for (const lang of ["en", "de", "pl"] as const)
+      for (const r of reasons) assert.ok(`server.illegal_decision.${r}` in CATALOGUE[lang], `${lang}: ${r}`);
+  });
 });
 
 describe("language choice", () => {

@@ -5,6 +5,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/record.h"
 
 namespace yinsh::server {
 
@@ -137,9 +138,17 @@ Outcome OnlineGame::decide(Color c, std::string_view text, std::optional<int64_t
     return Outcome::fail("stale", "the game is at ply " + std::to_string(this->ply()) +
                                       ", not " + std::to_string(*ply));
   if (*to_move() != c) return Outcome::fail("not_your_turn", "it is not your turn");
+  // A refusal's reason (docs/api.md, section 5) and the points it names, for a client to word.
+  const std::string said = clean_text(text, 40);
   std::string why;
-  const auto m = parse_legal_move(position(), text, &why);
-  if (!m) return Outcome::fail("illegal_decision", clean_text(text, 40) + ": " + why);
+  const auto m = parse_move(text, &why);
+  if (!m) return Outcome::fail("illegal_decision", said + ": " + why, {{"reason", "notation"}, {"decision", said}});
+  if (const Illegal kind = illegal_kind(position(), *m); kind != Illegal::None)
+    return Outcome::fail("illegal_decision", said + ": " + why_illegal(position(), *m),
+                         {{"reason", to_string(kind)},
+                          {"decision", said},
+                          {"from", to_string(m->from())},
+                          {"to", to_string(m->to())}});
   int64_t ms[2] = {clock_ms_[WHITE], clock_ms_[BLACK]};
   if (meta_.clock) {
     ms[c] = remaining(c, now);

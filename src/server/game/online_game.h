@@ -61,8 +61,8 @@ struct Outcome {
   std::optional<Event> event;  // nullopt when refused
   ApiError error;
   bool ok() const { return event.has_value(); }
-  static Outcome fail(std::string code, std::string message) {
-    return {std::nullopt, {std::move(code), std::move(message)}};
+  static Outcome fail(std::string code, std::string message, nlohmann::json params = nlohmann::json::object()) {
+    return {std::nullopt, {std::move(code), std::move(message), std::move(params)}};
   }
   static Outcome of(int64_t at, EventBody body) { return {Event{0, at, std::move(body)}, {}}; }
 };

@@ -14,6 +14,21 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.seat_taken": "To miejsce jest już zajęte.",
   "server.rate_limited": "Za dużo żądań naraz; odczekaj chwilę i spróbuj ponownie.",
   "server.illegal_decision": "Ten ruch nie jest tu dozwolony.",
+  "server.illegal_decision.notation": "{decision} nie jest ruchem w notacji YINSH.",
+  "server.illegal_decision.game_over": "Partia jest zakończona.",
+  "server.illegal_decision.must_place": "Teraz postaw pierścień.",
+  "server.illegal_decision.must_move": "Teraz przesuń jeden ze swoich pierścieni.",
+  "server.illegal_decision.must_remove_row": "Teraz zdejmij rząd pięciu swoich znaczników.",
+  "server.illegal_decision.must_remove_ring": "Teraz zdejmij jeden ze swoich pierścieni.",
+  "server.illegal_decision.occupied": "To pole jest już zajęte.",
+  "server.illegal_decision.no_ring": "Na {from} nie ma twojego pierścienia.",
+  "server.illegal_decision.not_on_a_line": "{from} i {to} nie leżą na jednej linii.",
+  "server.illegal_decision.ring_in_the_way":
+    "Między {from} a {to} stoi pierścień: pierścienie nie przeskakują pierścieni.",
+  "server.illegal_decision.past_the_markers":
+    "Po przeskoczeniu znaczników pierścień zatrzymuje się na pierwszym wolnym polu.",
+  "server.illegal_decision.not_a_row": "To nie jest rząd pięciu twoich znaczników.",
+  "server.illegal_decision.cannot_pass": "Nie możesz spasować: jeden z twoich pierścieni może się ruszyć.",
   "server.not_allowed": "Teraz nie można tego zrobić.",
   "server.not_allowed.rated_needs_account":
     "Partie rankingowe wymagają konta: zaloguj się albo zagraj partię towarzyską.",
