@@ -111,7 +111,8 @@ BotReply BotHttp::request(const std::string& method, const std::string& path, co
                           int timeout_s) const {
   const http::verb verb = http::string_to_verb(method);
   if (verb == http::verb::unknown) return {0, "unknown HTTP method " + method};
-  // A 429 (the token's or the address's rate) is waited out as the reply says, a few times.
+  // A 429 (the token's or the address's rate) or a 503 (too many connections from this address,
+  // the store unavailable) is waited out as the reply says, a few times.
   for (int attempt = 0;; ++attempt) {
     BotReply reply = with_connection(site_, timeout_s, [&](auto& stream) {
       auto req = make_request(site_, token_, verb, path, body);
@@ -121,7 +122,7 @@ BotReply BotHttp::request(const std::string& method, const std::string& path, co
       http::read(stream, buf, res);
       return BotReply{int(res.result_int()), std::move(res.body())};
     });
-    const int wait_s = reply.status == 429 ? retry_after_s(reply.body) : 0;
+    const int wait_s = reply.status == 429 || reply.status == 503 ? retry_after_s(reply.body) : 0;
     if (wait_s <= 0 || attempt == 5) return reply;
     std::this_thread::sleep_for(std::chrono::seconds(wait_s));
   }

@@ -21,15 +21,17 @@ struct BotReply {
   std::string body;  // the reply's body, or the network error
 };
 
-// The seconds a 429 reply's body asks to wait (`"retry_after_s": N`, kept to 1..30; 1 without it).
+// The seconds a 429 or 503 reply's body asks to wait (`"retry_after_s": N`, kept to 1..30; 1
+// without it).
 int retry_after_s(const std::string& body);
 
 class BotHttp {
  public:
   BotHttp(SiteUrl site, std::string token) : site_(std::move(site)), token_(std::move(token)) {}
 
-  // One request (`body` sent as JSON when not empty); gives up after `timeout_s`. A 429 is
-  // waited out (retry_after_s) and the request made again, up to 5 times.
+  // One request (`body` sent as JSON when not empty); gives up after `timeout_s`. A 429 (a rate)
+  // or a 503 (the server busy: its connections per address, its store) is waited out
+  // (retry_after_s) and the request made again, up to 5 times: neither acted on the request.
   BotReply request(const std::string& method, const std::string& path, const std::string& body = {},
                    int timeout_s = 30) const;
 
