@@ -177,6 +177,7 @@ void Lobby::show(const std::string& key) {
 
 void Lobby::left(LobbyClient* c) {
   std::lock_guard lock(mutex_);
+  naming_.erase(c->key);
   if (!c->who.guest()) {
     auto a = accounts_.find(c->who.account);
     if (a != accounts_.end() && a->second.connections.erase(c->key) && a->second.connections.empty()) {

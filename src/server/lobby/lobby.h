@@ -20,6 +20,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -86,6 +87,12 @@ class Lobby {
     std::vector<std::pair<std::weak_ptr<LobbyClient>, ClientMessage>> pending;
   };
   static Seeker who_of(LobbyClient& c);  // key, address, name, connection
+  // A command past handle()'s queue: a guest's new name asked first (true then: the commands
+  // after it are held in naming_ until it is settled), else as run() below.
+  bool accept(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg);
+  // Guest connections whose new name is being asked (by LobbyClient::key): the commands they
+  // sent meanwhile, in order.
+  std::map<std::string, std::deque<ClientMessage>> naming_;
   // A lobby command, under mutex_ (handle() once the account's ratings are known).
   void run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg, const Seeker& who);
   Seeker seeker_of(const Seeker& who, const GameKind& kind) const;  // under mutex_: with the rating

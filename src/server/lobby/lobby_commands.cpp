@@ -9,10 +9,18 @@
 namespace yinsh::server {
 
 void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg) {
+  if (c->who.guest()) {  // a name being settled: the commands after it wait for it, in order
+    std::lock_guard lock(mutex_);
+    if (auto it = naming_.find(c->key); it != naming_.end()) return it->second.push_back(msg);
+  }
+  accept(c, msg);
+}
+
+// A guest's new name (an account's is its own) may be neither the computer's nor an account's
+// or a look-alike (then it is "Guest"): asked on the store pool, then the command runs under
+// the name settled, then the commands that came meanwhile. True when the name is being asked.
+bool Lobby::accept(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg) {
   if (const auto* l = std::get_if<cmd::Lobby>(&msg.command); l && l->name && c->who.guest()) {
-    // A guest's new name (an account's is its own) may be neither the computer's nor an
-    // account's or a look-alike (then it is "Guest"): asked on the store pool, then the
-    // command runs under the name settled. Until then the guest keeps its earlier name.
     std::string typed = clean_text(*l->name, kMaxNameChars);
     bool known;
     {
@@ -21,15 +29,32 @@ void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& m
     }
     ClientMessage named = msg;
     std::get<cmd::Lobby>(named.command).name.reset();
-    if (known) return handle(c, named);
-    return hub_.post_store_work([this, c, typed = std::move(typed), named = std::move(named)] {
+    if (known) return accept(c, named);
+    {
+      std::lock_guard lock(mutex_);
+      naming_[c->key];
+    }
+    hub_.post_store_work([this, c, typed = std::move(typed), named = std::move(named)] {
       const bool refused = guest_name_refusal(hub_.game_store(), typed).has_value();
       {
         std::lock_guard lock(c->mutex);
         c->name = refused ? "Guest" : typed;
       }
-      handle(c, named);
+      if (accept(c, named)) return;
+      while (true) {  // the commands held meanwhile, until none is left or one asks a name again
+        ClientMessage next;
+        {
+          std::lock_guard lock(mutex_);
+          auto it = naming_.find(c->key);
+          if (it == naming_.end()) return;  // the connection closed
+          if (it->second.empty()) return void(naming_.erase(it));
+          next = std::move(it->second.front());
+          it->second.pop_front();
+        }
+        if (accept(c, next)) return;
+      }
     });
+    return true;
   }
   const Seeker who = who_of(*c);
   std::lock_guard lock(mutex_);
@@ -44,10 +69,11 @@ void Lobby::handle(const std::shared_ptr<LobbyClient>& c, const ClientMessage& m
     if (a != accounts_.end() && makes_an_offer(msg.command)) check_live(c->who.account);
     if (a != accounts_.end() && a->second.loading > 0) {
       a->second.pending.emplace_back(c, msg);
-      return;
+      return false;
     }
   }
   run(c, msg, who);
+  return false;
 }
 
 bool Lobby::makes_an_offer(const Command& command) {
