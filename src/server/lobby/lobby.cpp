@@ -159,20 +159,20 @@ void Lobby::publish() {
   });
 }
 
-void Lobby::flush() {
-  last_flush_ = std::chrono::steady_clock::now();
-  for (auto& [key, m] : members_) {
-    if (!m.following || m.shown == version_) continue;
-    m.shown = version_;
-    if (auto c = m.client.lock()) c->send(view_of(m.seeker));
-  }
+void Lobby::publish_from(const std::string& key) {
+  publish();
+  if (auto it = members_.find(key); it != members_.end()) send_view(it->second);
 }
 
-void Lobby::show(const std::string& key) {
-  auto it = members_.find(key);
-  if (it == members_.end() || !it->second.following || it->second.shown == version_) return;
-  it->second.shown = version_;
-  if (auto c = it->second.client.lock()) c->send(view_of(it->second.seeker));
+void Lobby::flush() {
+  last_flush_ = std::chrono::steady_clock::now();
+  for (auto& [key, m] : members_) send_view(m);
+}
+
+void Lobby::send_view(Member& m) {
+  if (!m.following || m.shown == version_) return;
+  m.shown = version_;
+  if (auto c = m.client.lock()) c->send(view_of(m.seeker));
 }
 
 void Lobby::left(LobbyClient* c) {

@@ -119,8 +119,11 @@ class Lobby {
   // Under mutex_: the lobby changed. The followers' views are sent now, or when kViewInterval
   // has passed since the last ones (flush()).
   void publish();
+  // Under mutex_: publish(), and the view of the connection `key` whose command made the
+  // change at once (the other followers' as publish() says).
+  void publish_from(const std::string& key);
   void flush();                  // under mutex_: a view to each follower behind version_
-  void show(const std::string& key);  // under mutex_: the member's view now, if it follows and is behind
+  void send_view(Member& m);     // under mutex_: the member's view now, if it follows and is behind
   out::Lobby view_of(const Seeker& s) const;
   std::shared_ptr<LobbyClient> client_of(const std::string& key) const;
   int waiting_games(const std::string& owner);  // by address or account key

@@ -220,8 +220,7 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
   if (error) return fail(*error);
   if (answered_later) return;
   c->command_done(id);
-  publish();
-  show(c->key);  // its own change: at once
+  publish_from(c->key);  // its own change: at once
 }
 
 // A challenge to a name: an account connected here (told on every connection it has open).
@@ -277,8 +276,7 @@ void Lobby::offer(Challenge made, const json& id, const std::shared_ptr<LobbyCli
   if (shared() && !made.to_key.empty()) hub_.site().put(RowKind::Challenge, made.id, challenge_row(made));
   notify(made);
   c->challenge_made(to_json(made, true), id);
-  publish();
-  show(c->key);
+  publish_from(c->key);
 }
 
 void Lobby::tell_challenges(const std::shared_ptr<LobbyClient>& c) {

@@ -148,12 +148,10 @@ void Lobby::accept_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& m
     remote_seeks_.erase(target);
     if (!taken) {
       c->send(out::Error{0, "no_seek", "the seek " + clean_text(target, 32) + " is gone (taken, cancelled or expired)", id});
-      publish();
-      return show(c->key);
+      return publish_from(c->key);
     }
     make_game(taken->by, me, taken->kind, taken->rated, "seek", taken->id);
-    publish();
-    show(c->key);
+    publish_from(c->key);
   });
 }
 

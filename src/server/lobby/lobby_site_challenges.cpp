@@ -54,8 +54,7 @@ void Lobby::answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& w
     if (!taken) {
       c->send(out::Error{0, "no_challenge",
                          "the challenge " + clean_text(target, 32) + " is gone (answered, cancelled or expired)", id});
-      publish();
-      return show(c->key);
+      return publish_from(c->key);
     }
     switch (a) {
       case Answer::Accept:
@@ -78,8 +77,7 @@ void Lobby::answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& w
         break;
     }
     c->command_done(id);
-    publish();
-    show(c->key);
+    publish_from(c->key);
   });
 }
 
