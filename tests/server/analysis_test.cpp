@@ -104,6 +104,8 @@ class HubReports : public test::HubTest {
     o.analysis_nodes = 2000;
     o.upload_burst = 2;
     o.upload_rate = 0.001;
+    o.report_burst = 2;
+    o.report_rate = 0.001;
     start_hub(*store_, o);
   }
   // Asks until the report is ready (generous: the machine may be loaded).
@@ -143,6 +145,38 @@ TEST_F(HubReports, AFinishedGamesReportIsPendingThenReadyAndStored) {
 
   const HttpReply missing = call([&](Hub::Done d) { hub_->get_report("nosuchgame", d); });
   EXPECT_EQ(missing.status, 404) << missing.body;
+}
+
+// Reports of finished games are queued per client address (HubOptions::report_burst): one
+// address that asks for report after report is refused, asking again for a pending one (the
+// page polls) costs it nothing, and another address is not held back.
+TEST_F(HubReports, EachAddressQueuesAFewNewReportsThenWaits) {
+  std::vector<std::string> ids;
+  for (const char* file : {"Y-DrMih-Dumbot-2026-02-23-1415.sgf", "Y-BraveCombo-Dumbot-2026-03-20-0237.sgf",
+                           "Y-phiulbrich-BestBot-2026-03-21-2221.sgf"}) {
+    std::string why;
+    const auto g = game_from_record(record_file(DATA + "/boardspace/" + file), 1, &why);
+    ASSERT_TRUE(g) << why;
+    ASSERT_EQ(store_->create_with_events(g->meta, g->events, g->summary, &why), AppendStatus::Ok) << why;
+    ids.push_back(g->meta.id);
+  }
+  const std::string a = "203.0.113.1", b = "198.51.100.2";
+  auto ask = [&](const std::string& id, const std::string& address) {
+    return call([&](Hub::Done d) { hub_->get_report(id, d, address); });
+  };
+  EXPECT_EQ(ask(ids[0], a).status, 202);
+  for (int i = 0; i < 5; ++i) {
+    const HttpReply poll = ask(ids[0], a);  // pending, or ready by now: never refused
+    EXPECT_TRUE(poll.status == 202 || poll.status == 200) << poll.body;
+  }
+  EXPECT_EQ(ask(ids[1], a).status, 202);
+  const HttpReply refused = ask(ids[2], a);
+  EXPECT_EQ(refused.status, 429) << refused.body;
+  EXPECT_EQ(refused.body["error"]["code"], "rate_limited");
+  EXPECT_GE(refused.body["retry_after_s"].get<int>(), 1);
+  EXPECT_EQ(ask(ids[2], b).status, 202) << "another address has its own budget";
+  const HttpReply now_pending = ask(ids[2], a);  // queued by b: a may follow it
+  EXPECT_TRUE(now_pending.status == 202 || now_pending.status == 200) << now_pending.body;
 }
 
 TEST_F(HubReports, AGameNotOverHasNoReport) {

@@ -93,12 +93,15 @@ bool Hub::Impl::take_upload_token() {
   return true;
 }
 
-void Hub::get_report(const std::string& id, Done done) {
+void Hub::get_report(const std::string& id, Done done, const std::string& address) {
   Impl& impl = *impl_;
-  with_stored_report(impl, id, done, [&impl, id, done] {
-    with_fresh_room(impl, id, done, [&impl, id](Room& r) {
+  with_stored_report(impl, id, done, [&impl, id, done, address] {
+    with_fresh_room(impl, id, done, [&impl, id, address](Room& r) {
       if (r.game.status() != Status::Over)
         return http_error(409, "not_over", "the game is not over: a report is written when it ends");
+      if (!impl.analysis.pending(id))
+        if (const double wait_s = impl.report_queues.take(address); wait_s > 0)
+          return http_limited("rate_limited", "too many new game reports asked from " + address, wait_s);
       return impl.queue_report(id, r.game.rules().start(), r.game.rules().moves());
     });
   });

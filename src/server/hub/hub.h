@@ -69,6 +69,10 @@ struct HubOptions {
   uint64_t analysis_nodes = 100000;  // per position of a report (analysis::DEFAULT_NODES)
   double upload_rate = 0.2;  // uploaded records analysed per second, all clients together
   double upload_burst = 5;
+  // New reports of finished games queued per client address: report_burst, then one every
+  // 1/report_rate seconds (docs/accounts.md, "Limits"). <= 0: no limit.
+  double report_rate = 1.0 / 30;
+  double report_burst = 5;
   double rate_per_second = 20;  // per-connection message rate (token bucket)
   double rate_burst = 40;
   // How often rooms nobody uses are dropped from memory (their games stay in the store and
@@ -112,7 +116,9 @@ class Hub {
   void list_games(std::string_view status, std::string_view limit, Done done);
   // Game reports (docs/api.md): a finished game's, queued on first request; an uploaded
   // record's (its notation as the body), rate limited; an uploaded record's by its id.
-  void get_report(const std::string& id, Done done);
+  // `address`: the client's; each queues at most HubOptions::report_burst new reports, then
+  // report_rate per second (429 rate_limited beyond).
+  void get_report(const std::string& id, Done done, const std::string& address = "");
   void upload_report(std::string_view body, Done done);
   void get_uploaded_report(const std::string& id, Done done);
   // /readyz: 200 when the store answers a read and takes a write (one row rewritten as it

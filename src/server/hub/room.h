@@ -29,6 +29,7 @@
 #include "server/wire/commands.h"
 #include "server/common/clock.h"
 #include "server/common/ids.h"
+#include "server/common/key_rate.h"
 #include "server/common/metrics.h"
 #include "server/lobby/lobby_host.h"
 #include "server/game/online_game.h"
@@ -247,6 +248,9 @@ struct Hub::Impl : LobbyHost {
   StoreHealth health;  // failures logged once per outage, counted; /readyz
   std::mutex upload_mutex;
   double upload_tokens;
+  // New reports of finished games queued per client address (GET /api/games/ID/report): asking
+  // again for one that is stored or pending costs nothing, so polling never runs into it.
+  KeyRate report_queues{options.report_rate, options.report_burst};
   std::chrono::steady_clock::time_point upload_refill = std::chrono::steady_clock::now();
   std::unique_ptr<Lobby> lobby;  // seeks, pairing, challenges, caps (lobby/lobby.h)
   // Revocation (revocation.cpp): the open connections of each account, and their checker.

@@ -331,7 +331,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         return;
       }
       if (sub == "/report") {
-        if (only(http::verb::get)) ctx_.hub->get_report(id, done);
+        if (only(http::verb::get)) ctx_.hub->get_report(id, done, address_);
         return;
       }
       if (sub == "/record" || sub == "/record.json") {
