@@ -294,7 +294,7 @@ void Server::stop() {
   for (auto& t : s.threads)
     if (t.joinable()) t.join();
   s.threads.clear();
-  wait_for_pictures();  // they post their replies to the io_context
+  if (s.pages) s.pages->wait_for_pictures();  // they post their replies to the io_context
   s.cv.notify_all();
 }
 

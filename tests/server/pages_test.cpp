@@ -90,3 +90,22 @@ TEST(PreviewTags, WithoutAHeadTheTagsComeFirst) {
   EXPECT_EQ(html.find("<meta property=\"og:type\""), 0u);
   EXPECT_NE(html.find("<p>x</p>"), std::string::npos);
 }
+
+// The GIFs' drawing slots: two for all clients, one per client address, so that one client
+// asking for animation after animation never holds every slot.
+TEST(Drawings, OneSlotPerClientTwoForAll) {
+  using server::Drawings;
+  Drawings d;
+  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::Started);
+  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::ClientBusy) << "its one slot is taken";
+  EXPECT_EQ(d.start("198.51.100.2"), Drawings::Start::Started) << "another client has its own";
+  EXPECT_EQ(d.start("192.0.2.3"), Drawings::Start::Busy) << "both slots of the server are taken";
+  d.finish("203.0.113.1");
+  EXPECT_EQ(d.start("192.0.2.3"), Drawings::Start::Started);
+  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::Busy);
+  d.finish("198.51.100.2");
+  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::Started);
+  d.finish("203.0.113.1");
+  d.finish("192.0.2.3");
+  d.wait();  // none is drawn: returns at once
+}

@@ -120,29 +120,44 @@ std::string describe(const GameRecord& r) {
   return d + ".";
 }
 
-// GIFs are drawn on threads of their own, not on the I/O thread that got the record (a whole
-// game is tens of pictures: 0.1 s to seconds). At most kMaxDrawing at once, process-wide; the
-// count lets Server::stop wait for them before its io_context goes away.
-constexpr int kMaxDrawing = 2;
-struct Drawing {
-  std::mutex mutex;
-  std::condition_variable idle;
-  int running = 0;
-};
-Drawing& drawing() {
-  static Drawing d;
-  return d;
+}  // namespace
+
+Drawings::Start Drawings::start(const std::string& client) {
+  std::lock_guard lock(mutex_);
+  if (running_ >= kMax) return Start::Busy;
+  int& mine = by_client_[client];
+  if (mine >= kPerClient) return Start::ClientBusy;
+  ++mine;
+  ++running_;
+  return Start::Started;
 }
 
-// Runs `work` on a new thread and hands its reply to `done`; false when kMaxDrawing run.
-bool draw_off_thread(std::function<HttpReply()> work, Hub::Done done) {
-  Drawing& d = drawing();
-  {
-    std::lock_guard lock(d.mutex);
-    if (d.running >= kMaxDrawing) return false;
-    ++d.running;
+void Drawings::finish(const std::string& client) {
+  std::lock_guard lock(mutex_);
+  if (const auto it = by_client_.find(client); it != by_client_.end() && --it->second <= 0) by_client_.erase(it);
+  --running_;
+  idle_.notify_all();
+}
+
+void Drawings::wait() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [&] { return running_ == 0; });
+}
+
+namespace {
+
+// Runs `work` on a new thread (a slot of `drawings` taken for `client`) and hands its reply to
+// `done`; when no slot is free, `done` gets why at once.
+void draw_off_thread(Drawings& drawings, const std::string& client, std::function<HttpReply()> work, Hub::Done done) {
+  switch (drawings.start(client)) {
+    case Drawings::Start::Busy:
+      return done(http_error(503, "busy", "other animations are being drawn; try again in a moment"));
+    case Drawings::Start::ClientBusy:
+      return done(http_limited("rate_limited", "an animation asked from " + client + " is still being drawn", 1));
+    case Drawings::Start::Started:
+      break;
   }
-  std::thread([work = std::move(work), done = std::move(done)] {
+  std::thread([&drawings, client, work = std::move(work), done = std::move(done)] {
     HttpReply r;
     try {
       r = work();
@@ -150,21 +165,11 @@ bool draw_off_thread(std::function<HttpReply()> work, Hub::Done done) {
       r = http_error(500, "internal", e.what());
     }
     done(std::move(r));
-    Drawing& d = drawing();
-    std::lock_guard lock(d.mutex);
-    --d.running;
-    d.idle.notify_all();
+    drawings.finish(client);
   }).detach();
-  return true;
 }
 
 }  // namespace
-
-void wait_for_pictures() {
-  Drawing& d = drawing();
-  std::unique_lock lock(d.mutex);
-  d.idle.wait(lock, [&] { return d.running == 0; });
-}
 
 std::string with_preview_tags(std::string_view html, const std::string& title, const std::string& description,
                               const std::string& page_url, const std::string& image_url) {
@@ -200,8 +205,9 @@ bool valid_public_origin(std::string_view origin) {
   return true;
 }
 
-bool route_game_page(std::string_view path, std::string_view query, std::string_view public_origin, Hub& hub,
-                     const std::filesystem::path& web_root, const Hub::Done& done) {
+bool GamePages::route(const ApiRequest& req, const HttpDone& done) {
+  const std::string_view path = req.path, query = req.query, public_origin = public_origin_;
+  Hub& hub = hub_;
   std::string_view rest;
   bool replay = false;
   if (path.rfind("/game/", 0) == 0) rest = path.substr(6);
@@ -212,7 +218,7 @@ bool route_game_page(std::string_view path, std::string_view query, std::string_
   if (!valid_id(id) || (ext != "" && (replay || (ext != ".png" && ext != ".gif")))) return false;
 
   if (ext.empty()) {  // the HTML page; without an index.html the static files answer (404)
-    std::ifstream in(web_root / "index.html", std::ios::binary);
+    std::ifstream in(web_root_ / "index.html", std::ios::binary);
     if (!in) return false;
     std::ostringstream ss;
     ss << in.rdbuf();
@@ -235,13 +241,12 @@ bool route_game_page(std::string_view path, std::string_view query, std::string_
     return true;
   }
   const bool gif = ext == ".gif";
-  hub.get_record(id, false, [done, gif, turn](HttpReply r) {
+  hub.get_record(id, false, [this, client = req.address, done, gif, turn](HttpReply r) {
     if (r.status != 200 || !r.text) return done(std::move(r));
     const auto rec = read_record(*r.text);
     if (!rec) return done(http_error(500, "internal", "the game's record does not read back"));
     if (!gif) return done(png_reply(*rec, turn));
-    if (!draw_off_thread([rec] { return gif_reply(*rec); }, done))
-      done(http_error(503, "busy", "other animations are being drawn; try again in a moment"));
+    draw_off_thread(drawings_, client, [rec] { return gif_reply(*rec); }, done);
   });
   return true;
 }

@@ -7,42 +7,61 @@
 // The game comes from the hub as its record (Hub::get_record), like /api/games/ID/record.
 #pragma once
 
+#include <condition_variable>
 #include <filesystem>
+#include <map>
+#include <mutex>
+#include <string>
 #include <string_view>
 
 #include "server/hub/hub.h"
 
 namespace yinsh::server {
 
-// Answers the GET routes above through `done` and returns true; false when `path` is none of
-// them (or, for the HTML pages, there is no index.html: the static files answer).
-// `public_origin` ("https://yinsh.example.org", no path) begins the absolute URLs of the link
-// previews (og:image must be absolute); it is the server's configured one (--public-origin),
-// never the request's Host header, which anyone can set.
-bool route_game_page(std::string_view path, std::string_view query, std::string_view public_origin, Hub& hub,
-                     const std::filesystem::path& web_root, const Hub::Done& done);
+// The GIFs being drawn. Each is drawn on a thread of its own, not on the I/O thread that got the
+// record (a whole game is tens of pictures: 0.1 s to seconds): at most kMax at once for all
+// clients and kPerClient for one client address, so that one client never holds every slot.
+// Thread-safe.
+class Drawings {
+ public:
+  static constexpr int kMax = 2, kPerClient = 1;
+  enum class Start { Started, Busy, ClientBusy };
+  Start start(const std::string& client);  // Started: call finish(client) when drawn
+  void finish(const std::string& client);
+  void wait();  // blocks until none is being drawn
 
-// The routes above for the network layer (HttpRoutes): route_game_page on `hub` and `web_root`.
+ private:
+  std::mutex mutex_;
+  std::condition_variable idle_;
+  int running_ = 0;
+  std::map<std::string, int> by_client_;
+};
+
+// The routes above for the network layer (HttpRoutes), on `hub` and `web_root`. `route` answers
+// them through `done` and returns true; false when the path is none of them (or, for the HTML
+// pages, there is no index.html: the static files answer). `public_origin`
+// ("https://yinsh.example.org", no path) begins the absolute URLs of the link previews
+// (og:image must be absolute); it is the server's configured one (--public-origin), never the
+// request's Host header, which anyone can set.
 class GamePages : public HttpRoutes {
  public:
   GamePages(Hub& hub, std::filesystem::path web_root, std::string public_origin)
       : hub_(hub), web_root_(std::move(web_root)), public_origin_(std::move(public_origin)) {}
-  bool route(const ApiRequest& req, const HttpDone& done) override {
-    return route_game_page(req.path, req.query, public_origin_, hub_, web_root_, done);
-  }
+  bool route(const ApiRequest& req, const HttpDone& done) override;
+  // Blocks until no GIF is being drawn; Server::stop calls it (the drawings post their replies
+  // to the io_context).
+  void wait_for_pictures() { drawings_.wait(); }
 
  private:
   Hub& hub_;
   std::filesystem::path web_root_;
   std::string public_origin_;
+  Drawings drawings_;
 };
 
 // Whether `origin` is a public origin as --public-origin takes it: http:// or https://, a
 // host (and a port), no path, query or fragment, no user, no space or quote.
 bool valid_public_origin(std::string_view origin);
-
-// Blocks until no GIF is being drawn (they run on threads of their own); Server::stop calls it.
-void wait_for_pictures();
 
 // The HTML of `index_html` with the meta tags of a game inserted before </head>.
 std::string with_preview_tags(std::string_view index_html, const std::string& title,
