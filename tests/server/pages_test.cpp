@@ -91,21 +91,23 @@ TEST(PreviewTags, WithoutAHeadTheTagsComeFirst) {
   EXPECT_NE(html.find("<p>x</p>"), std::string::npos);
 }
 
-// The GIFs' drawing slots: two for all clients, one per client address, so that one client
-// asking for animation after animation never holds every slot.
-TEST(Drawings, OneSlotPerClientTwoForAll) {
-  using server::Drawings;
-  Drawings d;
-  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::Started);
-  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::ClientBusy) << "its one slot is taken";
-  EXPECT_EQ(d.start("198.51.100.2"), Drawings::Start::Started) << "another client has its own";
-  EXPECT_EQ(d.start("192.0.2.3"), Drawings::Start::Busy) << "both slots of the server are taken";
-  d.finish("203.0.113.1");
-  EXPECT_EQ(d.start("192.0.2.3"), Drawings::Start::Started);
-  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::Busy);
-  d.finish("198.51.100.2");
-  EXPECT_EQ(d.start("203.0.113.1"), Drawings::Start::Started);
-  d.finish("203.0.113.1");
-  d.finish("192.0.2.3");
-  d.wait();  // none is drawn: returns at once
+// The GIFs' drawing slots (GamePages: 2 for all, 1 per client address): one client asking for
+// animation after animation never holds every slot.
+TEST(ClientSlots, OneSlotPerClientTwoForAll) {
+  using server::ClientSlots;
+  ClientSlots d(2, 1);
+  EXPECT_EQ(d.take("203.0.113.1"), ClientSlots::Take::Taken);
+  EXPECT_EQ(d.take("203.0.113.1"), ClientSlots::Take::ClientFull) << "its one slot is taken";
+  EXPECT_EQ(d.take("198.51.100.2"), ClientSlots::Take::Taken) << "another client has its own";
+  EXPECT_EQ(d.take("192.0.2.3"), ClientSlots::Take::Full) << "both slots of the server are taken";
+  EXPECT_EQ(d.in_use(), 2);
+  d.give_back("203.0.113.1");
+  EXPECT_EQ(d.take("192.0.2.3"), ClientSlots::Take::Taken);
+  EXPECT_EQ(d.take("203.0.113.1"), ClientSlots::Take::Full);
+  d.give_back("198.51.100.2");
+  EXPECT_EQ(d.take("203.0.113.1"), ClientSlots::Take::Taken);
+  d.give_back("203.0.113.1");
+  d.give_back("192.0.2.3");
+  EXPECT_EQ(d.in_use(), 0);
+  d.wait_idle();  // none is in use: returns at once
 }

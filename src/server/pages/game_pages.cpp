@@ -1,10 +1,8 @@
 #include "server/pages/game_pages.h"
 
 #include <cctype>
-#include <condition_variable>
 #include <fstream>
 #include <functional>
-#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -122,39 +120,18 @@ std::string describe(const GameRecord& r) {
 
 }  // namespace
 
-Drawings::Start Drawings::start(const std::string& client) {
-  std::lock_guard lock(mutex_);
-  if (running_ >= kMax) return Start::Busy;
-  int& mine = by_client_[client];
-  if (mine >= kPerClient) return Start::ClientBusy;
-  ++mine;
-  ++running_;
-  return Start::Started;
-}
-
-void Drawings::finish(const std::string& client) {
-  std::lock_guard lock(mutex_);
-  if (const auto it = by_client_.find(client); it != by_client_.end() && --it->second <= 0) by_client_.erase(it);
-  --running_;
-  idle_.notify_all();
-}
-
-void Drawings::wait() {
-  std::unique_lock lock(mutex_);
-  idle_.wait(lock, [&] { return running_ == 0; });
-}
-
 namespace {
 
 // Runs `work` on a new thread (a slot of `drawings` taken for `client`) and hands its reply to
 // `done`; when no slot is free, `done` gets why at once.
-void draw_off_thread(Drawings& drawings, const std::string& client, std::function<HttpReply()> work, Hub::Done done) {
-  switch (drawings.start(client)) {
-    case Drawings::Start::Busy:
+void draw_off_thread(ClientSlots& drawings, const std::string& client, std::function<HttpReply()> work,
+                     Hub::Done done) {
+  switch (drawings.take(client)) {
+    case ClientSlots::Take::Full:
       return done(http_error(503, "busy", "other animations are being drawn; try again in a moment"));
-    case Drawings::Start::ClientBusy:
+    case ClientSlots::Take::ClientFull:
       return done(http_limited("rate_limited", "an animation asked from " + client + " is still being drawn", 1));
-    case Drawings::Start::Started:
+    case ClientSlots::Take::Taken:
       break;
   }
   std::thread([&drawings, client, work = std::move(work), done = std::move(done)] {
@@ -165,7 +142,7 @@ void draw_off_thread(Drawings& drawings, const std::string& client, std::functio
       r = http_error(500, "internal", e.what());
     }
     done(std::move(r));
-    drawings.finish(client);
+    drawings.give_back(client);
   }).detach();
 }
 

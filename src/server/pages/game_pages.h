@@ -7,35 +7,14 @@
 // The game comes from the hub as its record (Hub::get_record), like /api/games/ID/record.
 #pragma once
 
-#include <condition_variable>
 #include <filesystem>
-#include <map>
-#include <mutex>
 #include <string>
 #include <string_view>
 
+#include "server/common/client_slots.h"
 #include "server/hub/hub.h"
 
 namespace yinsh::server {
-
-// The GIFs being drawn. Each is drawn on a thread of its own, not on the I/O thread that got the
-// record (a whole game is tens of pictures: 0.1 s to seconds): at most kMax at once for all
-// clients and kPerClient for one client address, so that one client never holds every slot.
-// Thread-safe.
-class Drawings {
- public:
-  static constexpr int kMax = 2, kPerClient = 1;
-  enum class Start { Started, Busy, ClientBusy };
-  Start start(const std::string& client);  // Started: call finish(client) when drawn
-  void finish(const std::string& client);
-  void wait();  // blocks until none is being drawn
-
- private:
-  std::mutex mutex_;
-  std::condition_variable idle_;
-  int running_ = 0;
-  std::map<std::string, int> by_client_;
-};
 
 // The routes above for the network layer (HttpRoutes), on `hub` and `web_root`. `route` answers
 // them through `done` and returns true; false when the path is none of them (or, for the HTML
@@ -50,13 +29,15 @@ class GamePages : public HttpRoutes {
   bool route(const ApiRequest& req, const HttpDone& done) override;
   // Blocks until no GIF is being drawn; Server::stop calls it (the drawings post their replies
   // to the io_context).
-  void wait_for_pictures() { drawings_.wait(); }
+  void wait_for_pictures() { drawings_.wait_idle(); }
 
  private:
   Hub& hub_;
   std::filesystem::path web_root_;
   std::string public_origin_;
-  Drawings drawings_;
+  // The GIFs being drawn, each on a thread of its own, not on the I/O thread that got the record
+  // (a whole game is tens of pictures: 0.1 s to seconds): 2 at once, one per client address.
+  ClientSlots drawings_{2, 1};
 };
 
 // Whether `origin` is a public origin as --public-origin takes it: http:// or https://, a
