@@ -81,6 +81,10 @@ export interface Summary {
   clock: ClockSpec | null;
   white: string | null;
   black: string | null;
+  /** The seat is an account's (its name links to /@/NAME); a named seat that is not is a
+   * guest's, or the computer's. */
+  white_account: boolean;
+  black_account: boolean;
   status: Status;
   result: Result | null;
   ply: number;
@@ -95,6 +99,9 @@ export interface RecordJson {
   clock: ClockSpec | null;
   white: string | null;
   black: string | null;
+  /** As in Summary: the seat is an account's. */
+  white_account: boolean;
+  black_account: boolean;
   start: string;
   status: Status;
   result: Result | null;
