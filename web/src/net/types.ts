@@ -168,6 +168,8 @@ export interface LobbySeek {
   rated: boolean;
   created_at: number;
   mine: boolean;
+  /** The seeker is an account (false: a guest, whose name nobody checks). */
+  account: boolean;
   /** The seeker's rating in the seek's category (absent: a guest); `provisional`: shown "1500?". */
   rating?: number;
   provisional?: boolean;
@@ -183,6 +185,8 @@ export interface LobbyChallenge {
   rated: boolean;
   created_at: number;
   outgoing: boolean;
+  /** The challenger is an account (false: a guest, whose name nobody checks). */
+  account: boolean;
   /** The challenger's colour in the game made on accept ("random": drawn then). */
   color?: Color | "random";
   /** The challenger is a bot account. */

@@ -1,5 +1,6 @@
 // A player's name as every page shows it, its kind told by names.ts (docs/web.md, "Names").
-import { displayName, t } from "../i18n";
+import type { ComponentChildren } from "preact";
+import { displayName, type Key, t } from "../i18n";
 import type { Color } from "../net/types";
 import type { NameKind } from "./names";
 import { linkClick } from "./router";
@@ -49,5 +50,20 @@ export function PlayerName(p: {
         <span class="nm">{shown}</span>
       )}
     </span>
+  );
+}
+
+/** Stands for the name in a sentence worded by t(), which withName puts in its place. */
+const NAME_SLOT = "\u0000";
+
+/** A sentence `key` with its {name} drawn as `name` (a PlayerName: a link, a mark). */
+export function withName(key: Key, params: Record<string, string>, name: ComponentChildren) {
+  const [before, after] = t(key, { ...params, name: NAME_SLOT }).split(NAME_SLOT);
+  return (
+    <>
+      {before}
+      {name}
+      {after}
+    </>
   );
 }
