@@ -65,7 +65,10 @@ test("two accounts play a rated game through a seek and both player pages show i
     const ratings = page.getByTestId("player-ratings");
     await expect(ratings).toContainText("Rapid"); // the category by its translated name
     await expect(ratings.locator("td").first()).not.toHaveText(/^1500\??$/);
-    const game = page.getByTestId("player-games").locator(`a[href="/replay/${id}"]`);
+    // The row of the game (its outcome links to the replay, each name to its player's page).
+    const replay = page.locator(`a[href="/replay/${id}"]`);
+    const game = page.getByTestId("player-games").getByTestId("player-game").filter({ has: replay });
+    await expect(game.locator('a[href="/@/Rhea"]')).toHaveCount(1);
     await expect(game).toContainText("Rhea");
     await expect(game).toContainText("Sven");
   }

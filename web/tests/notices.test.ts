@@ -63,6 +63,7 @@ describe("notices", () => {
           rated: false,
           created_at: 5,
           outgoing: false,
+          account: true,
         },
       },
       7,

@@ -127,6 +127,8 @@ describe("lobby", () => {
     clock,
     white: "a",
     black: "b",
+    white_account: false,
+    black_account: false,
     status: "active",
     result: null,
     ply: 3,

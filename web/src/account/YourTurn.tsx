@@ -1,9 +1,11 @@
 // "Your turn (N)" in the header of every page, and the page of the account's ongoing games
 // (/games) it links to: those where it is the account's turn first, by time left
 // (GET /api/account/games, asked again every 30 s while logged in).
-import { displayName, t } from "../i18n";
+import { t } from "../i18n";
 import { type OngoingGame, useAccount, useOngoingGames } from "../net/account";
 import { describeClock } from "../net/api";
+import { nameKind } from "../ui/names";
+import { PlayerName, withName } from "../ui/PlayerName";
 import { linkClick } from "../ui/router";
 
 /** How long until `deadline`, in the largest whole unit (days, hours, minutes). */
@@ -25,17 +27,28 @@ export function YourTurnLink() {
   );
 }
 
+/** The opponent as a row shows it: "Ada (1500)", a guest's marked name; not a link (the row is). */
+function Opponent({ name, rating, bot }: { name: string; rating: number | null; bot: boolean }) {
+  // Every account has a rating (1500 before its first rated game); a guest and the computer have none.
+  const kind = rating === null ? nameKind(name, false) : "account";
+  return (
+    <>
+      <PlayerName name={name} kind={kind} bot={bot} link={false} />
+      {rating !== null ? ` (${rating})` : ""}
+    </>
+  );
+}
+
 function GameRow({ g }: { g: OngoingGame }) {
-  const who = g.opponent.name
-    ? `${displayName(g.opponent.name)}${g.opponent.rating !== null ? ` (${g.opponent.rating})` : ""}`
-    : null;
+  const o = g.opponent;
+  const who = o.name ? <Opponent name={o.name} rating={o.rating} bot={o.bot} /> : null;
   return (
     <li class={g.your_turn ? "ongoing your-turn" : "ongoing"} data-testid="ongoing-game">
       <a href={`/game/${g.id}`} onClick={linkClick}>
         <strong>
-          {g.your_turn ? t("turns.your_turn") : who ? t("turns.waiting", { name: who }) : t("turns.open")}
+          {g.your_turn ? t("turns.your_turn") : who ? withName("turns.waiting", {}, who) : t("turns.open")}
         </strong>
-        {g.your_turn && who ? ` · ${who}` : ""} · {t(`color.${g.color}`)} · {describeClock(g.time_control)}
+        {g.your_turn && who ? <> · {who}</> : ""} · {t(`color.${g.color}`)} · {describeClock(g.time_control)}
         {g.deadline !== null ? ` · ${t("turns.left", { time: timeLeft(g.deadline, Date.now()) })}` : ""}
       </a>
     </li>

@@ -10,6 +10,7 @@ import { GameConnection, type LiveModel } from "../net/conn";
 import type { ChatLine, Color, LobbyChallenge, RatingsMessage } from "../net/types";
 import { ArenaGameBar } from "../tournaments/ArenaGameBar";
 import { Board } from "../ui/Board";
+import { nameKind } from "../ui/names";
 import { ChatBox, ClockView, ErrorBanner, MoveList, PlayerBar } from "../ui/panels";
 import { linkClick, navigate } from "../ui/router";
 import { ShareLink } from "../ui/ShareLink";
@@ -247,7 +248,7 @@ export function GamePage({ id }: { id: string }) {
     <PlayerBar
       side={side}
       name={names[side]}
-      account={st.seats[side].account}
+      kind={st.seats[side].kind === "human" ? nameKind(st.seats[side].name, st.seats[side].account) : "plain"}
       bot={st.seats[side].bot}
       you={role === side}
       toMove={st.status === "active" && st.to_move === side}

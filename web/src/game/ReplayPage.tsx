@@ -12,6 +12,7 @@ import { useAccount } from "../net/account";
 import { ApiError, api, describeClock, loadToken } from "../net/api";
 import type { Color, RecordJson } from "../net/types";
 import { Board } from "../ui/Board";
+import { type NameKind, nameKind } from "../ui/names";
 import { ErrorBanner, MoveList, PlayerBar } from "../ui/panels";
 import { linkClick } from "../ui/router";
 import { describeResult } from "../ui/status";
@@ -29,6 +30,9 @@ interface Loaded {
   ended: boolean;
   /** The names as the server stores them (a server game's), to find an account's own seat. */
   stored: { white: string | null; black: string | null } | null;
+  /** How each name is shown (PlayerName): a server game's say whose seats were accounts'; an
+   * imported record's names are only what its file says, a guest's marked by its tag. */
+  kinds: Record<Color, NameKind>;
   /** The seat this browser played the game from (its saved seat token), if any. */
   seat: Color | null;
   plies: Ply[];
@@ -94,6 +98,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
             result: describeResult(r.result, r.status, r.variant, { white, black }),
             ended: r.status === "over" || r.status === "aborted",
             stored: { white: r.white, black: r.black },
+            kinds: { white: nameKind(r.white, r.white_account), black: nameKind(r.black, r.black_account) },
             seat: loadToken(r.id)?.seat ?? null,
             plies,
             positions,
@@ -120,6 +125,10 @@ export function ReplayPage(props: { id?: string; record?: string }) {
           result: res ? t("replay.result_tag", { result: res }) : "",
           ended: !!res && res !== "*",
           stored: null,
+          kinds: {
+            white: tag("WhiteGuest") === "yes" ? "guest" : "plain",
+            black: tag("BlackGuest") === "yes" ? "guest" : "plain",
+          },
           seat: null,
           plies,
           positions,
@@ -205,6 +214,7 @@ export function ReplayPage(props: { id?: string; record?: string }) {
     <PlayerBar
       side={side}
       name={displayName(side === "white" ? data.white : data.black)}
+      kind={data.kinds[side]}
       toMove={pos.step !== "over" && !(data.ended && ply === last) && pos.side === (side === "white" ? "w" : "b")}
       removed={pos.removed[side === "white" ? "w" : "b"]}
       removedOf={ringsToWin}

@@ -112,6 +112,8 @@ export const de: Record<Key, string> = {
   "category.correspondence": "Fernschach",
   "player.bot": "BOT",
   "player.bot_title": "Dieses Konto spielt ein Programm",
+  "player.guest": "Gast",
+  "player.guest_title": "Ein Gast: ohne Konto, niemand prüft diesen Namen",
   "player.games": "Partien",
   "player.opponent": "Gegner",
   "player.result": "Ergebnis",

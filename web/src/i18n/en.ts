@@ -109,6 +109,8 @@ export const en = {
   "category.correspondence": "Correspondence",
   "player.bot": "BOT",
   "player.bot_title": "An engine plays this account",
+  "player.guest": "guest",
+  "player.guest_title": "A guest: no account, so nobody checks this name",
   "player.games": "Games",
   "player.opponent": "Opponent",
   "player.result": "Result",

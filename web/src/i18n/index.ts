@@ -99,14 +99,22 @@ export function colorName(c: "white" | "black"): string {
  */
 export const GUEST_NAME = "Guest";
 
+/** The server's name for its computer player (game/online_game.cpp); no guest may take it. */
+const COMPUTER_NAME = /^Computer \(level (\d+)\)$/;
+
 /**
  * A player's name as the server stores it, shown in the current language: the server's
  * default names "Guest" and "Computer (level N)" through the catalogue, any other name as it is.
  */
 export function displayName(name: string): string {
   if (name === GUEST_NAME) return t("seat.guest");
-  const ai = /^Computer \(level (\d+)\)$/.exec(name);
+  const ai = COMPUTER_NAME.exec(name);
   return ai ? t("seat.computer", { level: Number(ai[1]) }) : name;
+}
+
+/** Whether `name` is the server's computer player's. */
+export function isComputerName(name: string): boolean {
+  return COMPUTER_NAME.test(name);
 }
 
 /** The server's name for a spectator who chats without having given a name (hub/room.cpp). */
@@ -117,9 +125,16 @@ export const SPECTATOR_NAME = "Spectator";
  * language (a guest may call itself so: only a line from a spectator's seat without an account
  * is translated), any other writer through displayName.
  */
-export function chatName(line: { from: string; seat: string; account?: string }): string {
-  if (line.seat === "spectator" && !line.account && line.from === SPECTATOR_NAME) return t("seat.spectator");
-  return displayName(line.from);
+export function chatName(line: ChatWriter): string {
+  return isNamelessSpectator(line) ? t("seat.spectator") : displayName(line.from);
+}
+
+/** Who wrote a chat line: its name, seat, and account id (absent for a guest). */
+export type ChatWriter = { from: string; seat: string; account?: string };
+
+/** Whether a chat line is a spectator's who gave no name (its writer is "Spectator"). */
+export function isNamelessSpectator(line: ChatWriter): boolean {
+  return line.seat === "spectator" && !line.account && line.from === SPECTATOR_NAME;
 }
 
 /** The catalogue's message `key` when it has one, else `fallback` (a name or text as sent). */

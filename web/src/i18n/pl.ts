@@ -111,6 +111,8 @@ export const pl: Record<Key, string> = {
   "category.correspondence": "Korespondencyjne",
   "player.bot": "BOT",
   "player.bot_title": "Tym kontem gra program",
+  "player.guest": "gość",
+  "player.guest_title": "Gość: bez konta, nikt nie sprawdza tej nazwy",
   "player.games": "Partie",
   "player.opponent": "Przeciwnik",
   "player.result": "Wynik",

@@ -10,6 +10,8 @@ import { useAccount } from "../net/account";
 import { describeClock, saveToken } from "../net/api";
 import { LobbyConn } from "../net/lobbyConn";
 import type { ClientMessage, ClockSpec, Color, LobbyChallenge, LobbyMessage } from "../net/types";
+import { nameKind } from "../ui/names";
+import { PlayerName, withName } from "../ui/PlayerName";
 import { VariantSelect } from "../ui/panels";
 import { navigate } from "../ui/router";
 import { shownRating } from "../ui/status";
@@ -59,10 +61,14 @@ function seekerRating(r: { rating?: number; provisional?: boolean }): string {
   return r.rating === undefined ? "" : shownRating(r.rating, !!r.provisional);
 }
 
-/** A challenger as a challenge to the viewer shows it: "Ada (1500?)", "Robo (1720) BOT", a guest's name. */
-function challengerName(c: LobbyChallenge): string {
-  const name = c.rating === undefined ? displayName(c.from) : `${c.from} (${seekerRating(c)})`;
-  return c.bot ? `${name} ${t("player.bot")}` : name;
+/** A challenger as a challenge to the viewer shows it: "Ada (1500?)", "BOT Robo (1720)", a guest's marked name. */
+function Challenger({ c }: { c: LobbyChallenge }) {
+  return (
+    <>
+      <PlayerName name={c.from} kind={nameKind(c.from, c.account)} bot={c.bot} />
+      {c.rating === undefined ? "" : ` (${seekerRating(c)})`}
+    </>
+  );
 }
 
 /** The colours a challenger may ask for, by the name of each choice. */
@@ -118,12 +124,10 @@ export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: 
       role={c.outgoing ? undefined : "alert"}
     >
       <span>
+        {/* A challenge is always to an account: its name links to its page. */}
         {c.outgoing
-          ? t("challenge.to", { name: displayName(c.to), game: gameLabel(c) })
-          : t("challenge.from", {
-              name: challengerName(c),
-              game: gameLabel(c),
-            })}
+          ? withName("challenge.to", { game: gameLabel(c) }, <PlayerName name={c.to} kind="account" />)
+          : withName("challenge.from", { game: gameLabel(c) }, <Challenger c={c} />)}
         {` · ${challengeColour(c)}`}
       </span>
       {c.outgoing ? (
@@ -248,7 +252,7 @@ export function FindOpponent({
         {view.seeks.map((s) => (
           <li class="game-row" key={s.id} data-testid={`seek-${s.mine ? "mine" : "other"}`}>
             <span class="who">
-              {displayName(s.name)}
+              <PlayerName name={s.name} kind={nameKind(s.name, s.account)} />
               {s.rating !== undefined ? <span class="rating"> ({seekerRating(s)})</span> : null}
             </span>
             <span class="meta small">

@@ -6,6 +6,8 @@ import { parseRecord, RecordError } from "../engine/rules";
 import { colorName, displayName, GUEST_NAME, type Key, levelName, t } from "../i18n";
 import { ApiError, api, autoStart, describeClock, playerName, savePlayerName, saveToken } from "../net/api";
 import type { Color, Level, Summary } from "../net/types";
+import { nameKind } from "../ui/names";
+import { PlayerName } from "../ui/PlayerName";
 import { ErrorBanner, NameInput, VariantSelect } from "../ui/panels";
 import { linkClick, navigate } from "../ui/router";
 import { describeResult } from "../ui/status";
@@ -168,10 +170,18 @@ function GameRow({ g, action }: { g: Summary; action: "join" | "watch" | "replay
     <li class="game-row" data-testid={`game-${g.id}`}>
       <span class="who">
         <span class="swatch white" aria-hidden="true" />{" "}
-        {g.white ? displayName(g.white) : <em>{t("seat.tag_open")}</em>}
+        {g.white ? (
+          <PlayerName name={g.white} kind={nameKind(g.white, g.white_account)} />
+        ) : (
+          <em>{t("seat.tag_open")}</em>
+        )}
         <span class="vs"> {t("lobby.vs")} </span>
         <span class="swatch black" aria-hidden="true" />{" "}
-        {g.black ? displayName(g.black) : <em>{t("seat.tag_open")}</em>}
+        {g.black ? (
+          <PlayerName name={g.black} kind={nameKind(g.black, g.black_account)} />
+        ) : (
+          <em>{t("seat.tag_open")}</em>
+        )}
       </span>
       <span class="meta small">
         {g.variant === "blitz" ? `${t("variant.blitz")} · ` : ""}

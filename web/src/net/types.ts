@@ -81,6 +81,10 @@ export interface Summary {
   clock: ClockSpec | null;
   white: string | null;
   black: string | null;
+  /** The seat is an account's (its name links to /@/NAME); a named seat that is not is a
+   * guest's, or the computer's. */
+  white_account: boolean;
+  black_account: boolean;
   status: Status;
   result: Result | null;
   ply: number;
@@ -95,6 +99,9 @@ export interface RecordJson {
   clock: ClockSpec | null;
   white: string | null;
   black: string | null;
+  /** As in Summary: the seat is an account's. */
+  white_account: boolean;
+  black_account: boolean;
   start: string;
   status: Status;
   result: Result | null;
@@ -161,6 +168,8 @@ export interface LobbySeek {
   rated: boolean;
   created_at: number;
   mine: boolean;
+  /** The seeker is an account (false: a guest, whose name nobody checks). */
+  account: boolean;
   /** The seeker's rating in the seek's category (absent: a guest); `provisional`: shown "1500?". */
   rating?: number;
   provisional?: boolean;
@@ -176,6 +185,8 @@ export interface LobbyChallenge {
   rated: boolean;
   created_at: number;
   outgoing: boolean;
+  /** The challenger is an account (false: a guest, whose name nobody checks). */
+  account: boolean;
   /** The challenger's colour in the game made on accept ("random": drawn then). */
   color?: Color | "random";
   /** The challenger is a bot account. */

@@ -4,8 +4,10 @@
 // established ratings of a category.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { categoryName, displayName, lang, t } from "../i18n";
+import { categoryName, lang, t } from "../i18n";
 import { useAccount } from "../net/account";
+import { nameKind } from "../ui/names";
+import { PlayerName } from "../ui/PlayerName";
 import { linkClick } from "../ui/router";
 import { shownRating } from "../ui/status";
 import {
@@ -129,12 +131,15 @@ function Games(props: { name: string }) {
       {error ? <p role="alert">{error}</p> : null}
       <ul class="game-list">
         {(page?.games ?? []).map((g) => (
-          <li key={g.id}>
-            <a href={`/replay/${g.id}`} onClick={linkClick}>
-              {g.white ? displayName(g.white) : "?"} – {g.black ? displayName(g.black) : "?"}
-            </a>{" "}
+          <li key={g.id} data-testid="player-game">
+            {g.white ? <PlayerName name={g.white} kind={nameKind(g.white, g.white_account)} /> : "?"} –{" "}
+            {g.black ? <PlayerName name={g.black} kind={nameKind(g.black, g.black_account)} /> : "?"}{" "}
             <span class="small">
-              {g.outcome ? t(`player.${g.outcome}`) : t("player.unfinished")} · {categoryName(g.category)}
+              {/* The names link to the players' pages: the outcome links to the game's replay. */}
+              <a href={`/replay/${g.id}`} onClick={linkClick}>
+                {g.outcome ? t(`player.${g.outcome}`) : t("player.unfinished")}
+              </a>{" "}
+              · {categoryName(g.category)}
               {g.rating ? ` · ${g.rating.diff >= 0 ? "+" : ""}${g.rating.diff}` : ""}
             </span>
           </li>

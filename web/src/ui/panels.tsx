@@ -5,7 +5,8 @@ import { formatTurnBody, groupTurns } from "../board/turns";
 import type { Ply } from "../board/types";
 import { chatName, colorName, t } from "../i18n";
 import type { ChatLine, Clocks, Color } from "../net/types";
-import { linkClick } from "./router";
+import { type NameKind, writerKind } from "./names";
+import { PlayerName } from "./PlayerName";
 
 export function formatMs(ms: number): string {
   const t = Math.max(0, ms);
@@ -74,9 +75,9 @@ export function PlayerBar(props: {
   ready?: boolean;
   /** Someone is connected to this seat (undefined: not known, or an open seat). */
   online?: boolean;
-  /** The seat is an account's: its name links to the player's page. */
-  account?: boolean;
-  /** That account is a bot's: BOT before its name. */
+  /** An account's name links to the player's page, a guest's is marked (PlayerName). */
+  kind?: NameKind;
+  /** The seat's account is a bot's: BOT before its name. */
   bot?: boolean;
 }) {
   return (
@@ -90,23 +91,13 @@ export function PlayerBar(props: {
         />
       )}
       <span class="pname">
-        {props.bot ? (
-          <span class="bot-badge" data-testid={`bot-${props.side}`} title={t("player.bot_title")}>
-            {t("player.bot")}
-          </span>
-        ) : null}
-        {props.account ? (
-          <a
-            class="nm"
-            href={`/@/${encodeURIComponent(props.name)}`}
-            onClick={linkClick}
-            data-testid={`account-${props.side}`}
-          >
-            {props.name}
-          </a>
-        ) : (
-          <span class="nm">{props.name}</span>
-        )}
+        <PlayerName
+          name={props.name}
+          shown={props.name}
+          kind={props.kind ?? "plain"}
+          bot={props.bot}
+          side={props.side}
+        />
         <span class="sub">
           {colorName(props.side)}
           {props.you ? ` · ${t("player.you")}` : ""}
@@ -190,7 +181,11 @@ export function ChatBox(props: {
       <ul class="chat-lines" ref={list} aria-live="polite">
         {props.lines.map((l, i) => (
           <li key={`${l.at}-${i}`} class={`chat-line ${l.seat}${l.removed ? " removed" : ""}`}>
-            {l.seat === "system" ? null : <b>{chatName(l)}: </b>}
+            {l.seat === "system" ? null : (
+              <b>
+                <PlayerName name={l.from} shown={chatName(l)} kind={writerKind(l)} />:{" "}
+              </b>
+            )}
             {l.removed ? (
               <i>{t(l.removed_by === "moderator" ? "chat.removed_by_moderator" : "chat.removed")}</i>
             ) : (
