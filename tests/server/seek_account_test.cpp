@@ -35,6 +35,7 @@ TEST_F(LobbyTest, ARatedSeekIsRefusedToAGuest) {
   EXPECT_EQ(guest.error_for({{"type", "pair"}, {"rated", true}})["code"], "not_allowed");
   alice.ws.send({{"type", "seek"}, {"rated", true}, {"clock", kBlitz}});
   const json seek = only_seek(guest);
+  EXPECT_EQ(seek["account"], true) << "an account's seek says so";
   EXPECT_EQ(seek["name"], "alice") << "an account's name, not the one its lobby message gave";
   EXPECT_EQ(seek["rating"], 1500);
   EXPECT_EQ(seek["provisional"], true);
@@ -52,6 +53,7 @@ TEST_F(LobbyTest, ARatingRangeRefusesAPlayerOutsideIt) {
   alice.ws.send({{"type", "seek"}, {"rated", false}, {"clock", kBlitz}, {"range", {{"min", 1600}, {"max", 2000}}}});
   const json seek = only_seek(bob);
   EXPECT_EQ(seek["range"]["min"], 1600);
+  EXPECT_EQ(seek["account"], true) << "an account's seek says so";
   for (Lobbyist* l : {&bob, &guest}) {
     const json e = l->error_for({{"type", "seek_accept"}, {"seek", seek["id"]}});
     EXPECT_EQ(e["code"], "out_of_range");
@@ -135,7 +137,9 @@ TEST_F(LobbyTest, AnAccountsOpenSeeksAreCappedAcrossItsConnectionsAndAddresses) 
   // Another player at one of those addresses may still post (the address holds one of two).
   Lobbyist guest(port_, "gus", {{"X-Forwarded-For", "10.0.0.2"}});
   guest.ws.send({{"type", "seek"}});
-  guest.view_where([](const json& v) { return v["seeks"].size() == 3; });
+  const json three = guest.view_where([](const json& v) { return v["seeks"].size() == 3; });
+  for (const json& s : three["seeks"])  // the guest's seek is marked as a guest's
+    EXPECT_EQ(s["account"], s["name"] != "gus") << s;
   // A waiting game the account creates over HTTP counts with its seeks.
   home.ws.send({{"type", "seek_cancel"}, {"seek", home.view_where([](const json& v) {
                                                       return v["seeks"].size() == 3;

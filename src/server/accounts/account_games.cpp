@@ -23,7 +23,10 @@ struct Listed {
 json opponent_json(Sql& q, const GameSummary& s, Color mine) {
   const std::string& name = mine == WHITE ? s.black : s.white;
   const std::string& account = mine == WHITE ? s.black_account : s.white_account;
-  json o = {{"name", name.empty() ? json(nullptr) : json(name)}, {"rating", nullptr}, {"bot", false}};
+  json o = {{"name", name.empty() ? json(nullptr) : json(name)},
+            {"account", !account.empty()},  // false: a guest's, the computer's or an open seat
+            {"rating", nullptr},
+            {"bot", false}};
   if (account.empty()) return o;
   const auto bot = q.run("SELECT bot FROM accounts WHERE id=?", {account});
   if (!bot.empty()) o["bot"] = sql_int(bot[0][0]) != 0;

@@ -54,7 +54,7 @@ struct PlayerGame {
 std::vector<PlayerGame> player_games(Sql& q, const Player& p) {
   std::vector<PlayerGame> out;
   const auto rows = q.run(std::string("SELECT ") + kSummaryColumns +
-                              ", g.version, g.rated, g.white_account, h.rating_before, h.rating_after FROM games g "
+                              ", g.version, g.rated, g.white_account, g.black_account, h.rating_before, h.rating_after FROM games g "
                               "LEFT JOIN rating_history h ON h.game_id=g.id AND h.account_id=? "
                               "WHERE g.white_account=? OR g.black_account=? ORDER BY g.created_at DESC, g.id LIMIT ?",
                           {p.id, p.id, p.id, int64_t(kMaxPlayerGames)});
@@ -62,8 +62,10 @@ std::vector<PlayerGame> player_games(Sql& q, const Player& p) {
     PlayerGame g;
     g.s = summary_of_row(r);
     GameSummary& s = g.s;
-    g.color = sql_text(r[13]) == p.id ? WHITE : BLACK;
-    if (r[14]) g.before = sql_double(r[14]), g.after = sql_double(r[15]);
+    s.white_account = sql_text(r[13]);
+    s.black_account = sql_text(r[14]);
+    g.color = s.white_account == p.id ? WHITE : BLACK;
+    if (r[15]) g.before = sql_double(r[15]), g.after = sql_double(r[16]);
     if (s.status == Status::Over && s.result)
       g.outcome = !s.result->winner ? "draw" : *s.result->winner == g.color ? "win" : "loss";
     g.category = rating::categorize(s.variant == Variant::Blitz, s.clock ? s.clock->base_ms : 0,

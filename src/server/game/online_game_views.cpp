@@ -18,6 +18,10 @@ json to_json(const GameSummary& s) {
           {"clock", clock_json(s.clock)},
           {"white", name(s.white)},
           {"black", name(s.black)},
+          // Whether a seat is an account's (its name links to /@/NAME); a named seat that is not
+          // is a guest's, or the computer's.
+          {"white_account", !s.white_account.empty()},
+          {"black_account", !s.black_account.empty()},
           {"status", to_string(s.status)},
           {"result", s.result ? to_json(*s.result) : json(nullptr)},
           {"ply", s.ply},
@@ -160,6 +164,8 @@ json OnlineGame::record_json() const {
           {"rated", meta_.rated},
           {"white", name(WHITE)},
           {"black", name(BLACK)},
+          {"white_account", !seats_[WHITE].account.empty()},
+          {"black_account", !seats_[BLACK].account.empty()},
           {"start", to_text(game_.start())},
           {"status", to_string(status_)},
           {"result", result_ ? to_json(*result_) : json(nullptr)},
@@ -180,6 +186,11 @@ std::string OnlineGame::record_text(const std::vector<std::pair<std::string, std
     r.set_tag("Termination", result_->reason);
   }
   if (meta_.rated) r.set_tag("Rated", "yes");
+  // A guest's name is only a name: a record says so, so that no reader takes it for the account
+  // of that name (docs/records.md).
+  for (const Color c : {WHITE, BLACK})
+    if (seats_[c].kind == SeatKind::Human && seats_[c].taken() && seats_[c].account.empty())
+      r.set_tag(c == WHITE ? "WhiteGuest" : "BlackGuest", "yes");
   for (const auto& [k, v] : extra_tags) r.set_tag(k, v);
   return write_record(r);
 }

@@ -9,6 +9,7 @@ namespace yinsh::server {
 json to_json(const Seek& s, bool mine) {
   json j = {{"id", s.id},
             {"name", s.by.name},
+            {"account", !s.by.account().empty()},  // false: a guest's seek
             {"variant", to_string(s.kind.variant)},
             {"clock", clock_json(s.kind.clock)},
             {"rated", s.rated},

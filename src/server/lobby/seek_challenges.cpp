@@ -10,6 +10,7 @@ namespace yinsh::server {
 json to_json(const Challenge& c, bool outgoing) {
   json j = {{"id", c.id},
             {"from", c.from.name},
+            {"account", !c.from.account().empty()},  // false: a guest's challenge
             {"bot", c.from.bot},  // the challenger is a bot account
             {"to", c.to},
             {"variant", to_string(c.kind.variant)},

@@ -28,9 +28,18 @@ export function YourTurnLink() {
 }
 
 /** The opponent as a row shows it: "Ada (1500)", a guest's marked name; not a link (the row is). */
-function Opponent({ name, rating, bot }: { name: string; rating: number | null; bot: boolean }) {
-  // Every account has a rating (1500 before its first rated game); a guest and the computer have none.
-  const kind = rating === null ? nameKind(name, false) : "account";
+function Opponent({
+  name,
+  account,
+  rating,
+  bot,
+}: {
+  name: string;
+  account: boolean;
+  rating: number | null;
+  bot: boolean;
+}) {
+  const kind = nameKind(name, account);
   return (
     <>
       <PlayerName name={name} kind={kind} bot={bot} link={false} />
@@ -41,7 +50,7 @@ function Opponent({ name, rating, bot }: { name: string; rating: number | null; 
 
 function GameRow({ g }: { g: OngoingGame }) {
   const o = g.opponent;
-  const who = o.name ? <Opponent name={o.name} rating={o.rating} bot={o.bot} /> : null;
+  const who = o.name ? <Opponent name={o.name} account={o.account} rating={o.rating} bot={o.bot} /> : null;
   return (
     <li class={g.your_turn ? "ongoing your-turn" : "ongoing"} data-testid="ongoing-game">
       <a href={`/game/${g.id}`} onClick={linkClick}>

@@ -173,7 +173,8 @@ export function useAccount(): Account | null | undefined {
 /** One of the account's ongoing games (GET /api/account/games, docs/api.md 2.1). */
 export interface OngoingGame {
   id: string;
-  opponent: { name: string | null; rating: number | null; bot: boolean };
+  /** `account`: the opponent is an account (false: a guest, the computer or an open seat). */
+  opponent: { name: string | null; account: boolean; rating: number | null; bot: boolean };
   color: Color;
   your_turn: boolean;
   deadline: number | null;
