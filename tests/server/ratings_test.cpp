@@ -145,6 +145,10 @@ TEST_F(RatedGameTest, PlayerPagesShowRatingsGamesHistoryAndRecords) {
   EXPECT_TRUE(p.body["ratings"][0]["provisional"].get<bool>());
   auto all = http_request(port_, http::verb::get, "/api/players/dan/games");
   EXPECT_EQ(all.body["total"], 3);
+  for (const auto& g : all.body["games"]) {  // the open seat of the casual game is no account
+    EXPECT_EQ(g["white_account"], g["white"].is_string()) << g;
+    EXPECT_EQ(g["black_account"], g["black"].is_string()) << g;
+  }
   auto won = http_request(port_, http::verb::get, "/api/players/dan/games?result=win&opponent=EVE&category=untimed");
   ASSERT_EQ(won.body["total"], 2) << won.text;
   EXPECT_GT(won.body["games"][0]["rating"]["diff"].get<int>(), 0);
@@ -158,6 +162,8 @@ TEST_F(RatedGameTest, PlayerPagesShowRatingsGamesHistoryAndRecords) {
   EXPECT_TRUE(board.body["players"].empty()) << "provisional ratings are not ranked";
   auto rec = http_request(port_, http::verb::get, "/api/players/dan/records");
   ASSERT_EQ(rec.status, 200);
+  EXPECT_EQ(rec.headers[http::field::transfer_encoding], "chunked") << "streamed, never whole in memory";
+  EXPECT_EQ(rec.content_type, "text/plain; charset=utf-8");
   size_t games = 0;
   for (size_t at = 0; (at = rec.text.find("[Game ", at)) != std::string::npos; ++at) ++games;
   EXPECT_EQ(games, 2u) << rec.text;

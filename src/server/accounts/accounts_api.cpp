@@ -21,6 +21,7 @@
 #include "server/accounts/api_tokens.h"
 #include "server/accounts/email_api.h"
 #include "server/accounts/password_queue.h"
+#include "server/common/client_slots.h"
 #include "server/common/key_rate.h"
 #include "server/accounts/players_api.h"
 #include "server/puzzles/puzzle_api.h"
@@ -67,6 +68,12 @@ struct AccountsApi::Impl {
   ApiTokens tokens;
   KeyRate token_rate;  // requests per API token (by its digest)
   boost::asio::thread_pool pool;           // store reads and writes without a password
+  // Record downloads (players_api.h), read and written chunk by chunk on a thread of their own,
+  // so that a player's thousands of games never hold up the sessions' lookups on `pool`; at most
+  // 8 sent at once, 2 to one address.
+  boost::asio::thread_pool downloads{1};
+  std::shared_ptr<ClientSlots> download_slots = std::make_shared<ClientSlots>(8, 2);
+  void download_records(AccountRequest req, HttpDone done);
   PasswordQueue password_queue;  // Argon2id: register, login, password, delete
   KeyRate registrations;         // per client address
   std::mutex throttle_mutex;
@@ -360,6 +367,28 @@ void AccountsApi::set_mailer(Mailer* mailer) { impl_->email.set_mailer(mailer); 
 void AccountsApi::stop() {
   impl_->password_queue.stop();
   impl_->pool.join();
+  impl_->downloads.join();  // a download still being sent is cut off: its next chunk never comes
+}
+
+void AccountsApi::Impl::download_records(AccountRequest req, HttpDone done) {
+  switch (download_slots->take(req.address)) {
+    case ClientSlots::Take::Full:
+      return done(http_error(503, "busy", "too many record downloads are being sent; try again in a moment"));
+    case ClientSlots::Take::ClientFull:
+      return done(http_limited("rate_limited", "two record downloads to " + req.address + " are being sent", 1));
+    case ClientSlots::Take::Taken:
+      break;
+  }
+  struct Hold {  // the slot, given back when the download's body is dropped
+    std::shared_ptr<ClientSlots> slots;
+    std::string client;
+    ~Hold() { slots->give_back(client); }
+  };
+  auto hold = std::shared_ptr<Hold>(new Hold{download_slots, req.address});  // no copy to give back twice
+  boost::asio::post(downloads, [this, req = std::move(req), done = std::move(done), hold = std::move(hold)]() mutable {
+    RunOff run = [this](std::function<void()> job) { boost::asio::post(downloads, std::move(job)); };
+    done(reply_from_store([&] { return records_download(store, req.path, run, std::move(hold)); }));
+  });
 }
 
 // Whether a request verifies or hashes a password (Argon2id): it goes to the password pool.
@@ -380,6 +409,7 @@ void AccountsApi::handle(AccountRequest req, HttpDone done) {
   auto job = [impl = impl_.get()](const AccountRequest& req, const HttpDone& done) {
     done(reply_from_store([&] { return impl->serve(req); }));
   };
+  if (is_records_download(req.method, req.path)) return impl_->download_records(std::move(req), std::move(done));
   if (!password_work(req)) {
     boost::asio::post(impl_->pool, [job, req = std::move(req), done = std::move(done)] { job(req, done); });
     return;

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <sstream>
+#include <memory>
 
 #include "accounts/username.h"
 #include "server/store/game_archive.h"
@@ -187,29 +187,80 @@ HttpReply serve_players(Store& store, const std::string& path, std::string_view 
   const auto slash = rest.find('/');
   const std::string name = url_decode(rest.substr(0, slash)).value_or("");
   const std::string sub = slash == std::string::npos ? "" : rest.substr(slash + 1);
-  if (!sub.empty() && sub != "games" && sub != "history" && sub != "records")
+  if (!sub.empty() && sub != "games" && sub != "history")
     return http_error(404, "not_found", "no endpoint " + path.substr(0, 100));
   HttpReply r;
-  std::vector<std::string> finished;
   store.transact([&](Sql& q) {
     const auto p = find_player(q, name);
     if (!p) return void(r = http_error(404, "player_not_found", "no player " + name.substr(0, 40)));
     if (sub.empty()) r = ok(profile(q, *p));
     else if (sub == "games") r = games(q, *p, query);
-    else if (sub == "history") r = history(q, *p, query);
-    else
-      for (auto it = player_games(q, *p); const auto& g : it)
-        if (g.s.status == Status::Over) finished.push_back(g.s.id);
+    else r = history(q, *p, query);
   });
-  if (sub != "records" || r.status != 200 || !r.body.is_null()) return r;
-  // Every finished game, oldest first, one record after the other (docs/records.md).
-  std::ostringstream out;
-  for (auto it = finished.rbegin(); it != finished.rend(); ++it) {
-    std::string error;
-    if (auto g = load_game(store, *it, &error)) out << (out.tellp() > 0 ? "\n" : "") << archive_record(*g);
+  return r;
+}
+
+bool is_records_download(std::string_view method, std::string_view path) {
+  constexpr std::string_view prefix = "/api/players/", tail = "/records";
+  return method == "GET" && path.size() > prefix.size() + tail.size() && path.rfind(prefix, 0) == 0 &&
+         path.substr(path.size() - tail.size()) == tail &&
+         path.substr(prefix.size()).find('/') == path.size() - prefix.size() - tail.size();
+}
+
+namespace {
+
+// The records of a player's finished games, oldest first, one after the other
+// (docs/records.md), kRecordsPerChunk games read from the store per chunk: only their ids are
+// held between chunks.
+class RecordsDownload : public ChunkSource, public std::enable_shared_from_this<RecordsDownload> {
+ public:
+  static constexpr size_t kRecordsPerChunk = 20;
+  RecordsDownload(Store& store, std::vector<std::string> ids, RunOff run, std::shared_ptr<void> hold)
+      : store_(store), ids_(std::move(ids)), run_(std::move(run)), hold_(std::move(hold)) {}
+  void next(Take take) override {
+    run_([self = shared_from_this(), take = std::move(take)] {
+      std::string chunk;
+      try {
+        for (size_t n = 0; n < kRecordsPerChunk && self->at_ < self->ids_.size(); ++n) {
+          std::string error;  // a game that does not load is left out, as `yinsh export` does
+          if (auto g = load_game(self->store_, self->ids_[self->at_++], &error)) {
+            if (self->written_++ > 0) chunk += '\n';
+            chunk += archive_record(*g);
+          }
+        }
+      } catch (const std::exception&) {
+        return take(std::nullopt);  // the store failed: the download is cut off, not shortened
+      }
+      if (chunk.empty() && self->at_ < self->ids_.size()) return self->next(take);  // none loaded
+      take(std::move(chunk));
+    });
   }
-  r.text = out.str();
+
+ private:
+  Store& store_;
+  const std::vector<std::string> ids_;
+  size_t at_ = 0, written_ = 0;
+  RunOff run_;
+  std::shared_ptr<void> hold_;
+};
+
+}  // namespace
+
+HttpReply records_download(Store& store, const std::string& path, RunOff run, std::shared_ptr<void> hold) {
+  std::string rest = path.substr(std::string_view("/api/players/").size());
+  const std::string name = url_decode(rest.substr(0, rest.find('/'))).value_or("");
+  HttpReply r;
+  std::vector<std::string> finished;  // newest first
+  store.transact([&](Sql& q) {
+    const auto p = find_player(q, name);
+    if (!p) return void(r = http_error(404, "player_not_found", "no player " + name.substr(0, 40)));
+    for (auto it = player_games(q, *p); const auto& g : it)
+      if (g.s.status == Status::Over) finished.push_back(g.s.id);
+  });
+  if (r.status != 200) return r;
+  std::reverse(finished.begin(), finished.end());
   r.content_type = "text/plain; charset=utf-8";
+  r.chunks = std::make_shared<RecordsDownload>(store, std::move(finished), std::move(run), std::move(hold));
   return r;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,18 @@
 
 namespace yinsh::server {
 
+// A body sent as it is made, chunk after chunk (Transfer-Encoding: chunked), so that a long
+// answer is never whole in memory. The network layer asks for the next chunk only once the one
+// before is written: a slow reader holds one chunk, not the answer.
+class ChunkSource {
+ public:
+  using Take = std::function<void(std::optional<std::string> chunk)>;
+  virtual ~ChunkSource() = default;
+  // Hands the next chunk to `take`, exactly once, on any thread: "" when the body is complete;
+  // nullopt when it cannot go on (the response is cut off, so the client sees it incomplete).
+  virtual void next(Take take) = 0;
+};
+
 struct HttpReply {
   int status = 200;
   nlohmann::json body;              // sent as JSON unless `text` is set
@@ -24,6 +37,7 @@ struct HttpReply {
   std::string content_type{};  // of `text` when not text/plain (image/png, text/html, ...)
   std::string cache_control{};  // default no-store ({} keeps -Wmissing-field-initializers quiet for short aggregate inits)
   std::string set_cookie{};     // a Set-Cookie header when not empty (accounts_api.h)
+  std::shared_ptr<ChunkSource> chunks{};  // set: the body, of `content_type` (text/plain if empty)
 };
 
 // Error reply of the HTTP API: {"error": {"code", "message"}}.

@@ -533,6 +533,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   }
 
   void send_reply(const HttpReply& r, unsigned version) {
+    if (r.chunks) return send_chunks(r, version);
     http::response<http::string_body> res{http::status(r.status), version};
     res.set(http::field::server, "yinsh");
     set_security_headers(res);
@@ -552,6 +553,60 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     res.prepare_payload();
     log(r.status, res.body().size());
     write(http::message_generator(std::move(res)));
+  }
+
+  // A body made as it is sent (HttpReply::chunks): the header, then each chunk once the one
+  // before is written, then the last chunk. A source that fails cuts the response off (the
+  // connection closes without the last chunk). A reader that takes nothing for 30 s is dropped.
+  // HTTP/1.0 has no chunks: the body is written as it is and ends with the connection.
+  void send_chunks(const HttpReply& r, unsigned version) {
+    if (version < 11) keep_alive_ = false;
+    auto head = std::make_shared<http::response<http::empty_body>>(http::status(r.status), version);
+    head->set(http::field::server, "yinsh");
+    set_security_headers(*head);
+    head->set(http::field::content_type, r.content_type.empty() ? "text/plain; charset=utf-8" : r.content_type);
+    head->set(http::field::cache_control, r.cache_control.empty() ? "no-store" : r.cache_control);
+    if (version >= 11) head->chunked(true);
+    head->keep_alive(keep_alive_);
+    auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*head);
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
+    http::async_write_header(stream_, *serializer,
+                             [self = shared_from_this(), head, serializer, source = r.chunks, status = r.status](
+                                 beast::error_code ec, size_t) {
+                               if (ec) return self->log(status, 0);
+                               self->send_chunk(std::move(source), status, 0);
+                             });
+  }
+
+  void send_chunk(std::shared_ptr<ChunkSource> source, int status, uint64_t sent) {
+    auto self = shared_from_this();
+    source->next([self, source, status, sent](std::optional<std::string> chunk) {
+      net::post(self->stream_.get_executor(), [self, source, status, sent, chunk = std::move(chunk)]() mutable {
+        beast::get_lowest_layer(self->stream_).expires_after(std::chrono::seconds(30));
+        if (!chunk) {
+          self->log(status, sent);
+          self->keep_alive_ = false;
+          return self->close();
+        }
+        const bool framed = self->req_.version() >= 11;
+        if (chunk->empty()) {
+          self->log(status, sent);
+          if (!framed) return self->close();
+          return net::async_write(self->stream_, http::make_chunk_last(), [self](beast::error_code ec, size_t) {
+            if (ec) return;
+            if (!self->keep_alive_) return self->close();
+            self->do_read();
+          });
+        }
+        auto data = std::make_shared<std::string>(std::move(*chunk));
+        auto written = [self, source, status, sent, data](beast::error_code ec, size_t) {
+          if (ec) return self->log(status, sent);  // the reader went away
+          self->send_chunk(source, status, sent + data->size());
+        };
+        if (framed) net::async_write(self->stream_, http::make_chunk(net::buffer(*data)), std::move(written));
+        else net::async_write(self->stream_, net::buffer(*data), std::move(written));
+      });
+    });
   }
 
   // docs/server.md, "Browser defences": on every response; HSTS only over TLS.
