@@ -429,11 +429,10 @@ void Hub::Impl::dispatch(const std::shared_ptr<Client>& client, ClientMessage ms
     });
   };
   if (!typed) return pick_room();
-  on_store([this, client, typed = std::move(*typed), pick_room = std::move(pick_room)]() mutable {
-    const bool refused = guest_name_refusal(store, typed).has_value();
+  settle_guest_name(std::move(*typed), [client, pick_room = std::move(pick_room)](std::string name) mutable {
     {
       std::lock_guard lock(client->mutex);
-      client->name = refused ? "Guest" : typed;
+      client->name = std::move(name);
     }
     pick_room();
   });

@@ -109,15 +109,18 @@ static void join_named(Hub::Impl& impl, const std::string& id, const std::string
 }
 
 // A guest's name may not pass for an account's or the computer's (the views mark an account's
-// seat, but a name alone must not mislead either): `then` runs with nothing when the name is
-// free (at once for an account, whose name is its own), or with why not; on the store pool
-// (guest_name_refusal, accounts_store.h).
-static void check_guest_name(Hub::Impl& impl, const Identity& who, const std::string& name,
-                             std::function<void(const ApiError*)> then) {
+// seat, but a name alone must not mislead either).
+void Hub::Impl::check_guest_name(const Identity& who, const std::string& name, std::function<void(const ApiError*)> then) {
   if (!who.guest()) return then(nullptr);
-  impl.on_store([&impl, name, then = std::move(then)] {
-    const auto refused = guest_name_refusal(impl.store, name);
+  on_store([this, name, then = std::move(then)] {
+    const auto refused = guest_name_refusal(store, name);
     then(refused ? &*refused : nullptr);
+  });
+}
+
+void Hub::Impl::settle_guest_name(std::string typed, std::function<void(std::string name)> then) {
+  check_guest_name(Identity{}, typed, [typed, then = std::move(then)](const ApiError* refused) {
+    then(refused ? std::string("Guest") : typed);
   });
 }
 
@@ -152,7 +155,7 @@ void Hub::create_game(std::string_view body, const Identity& who, Done done, con
   if (meta.rated && who.guest())
     return done(http_error(400, "not_allowed", "rated games are for accounts: log in to create one"));
   if (!who.guest()) player = who.name;
-  check_guest_name(*impl_, who, player, [this, meta = std::move(meta), who, done, address, player, mine, ai, level](
+  impl_->check_guest_name(who, player, [this, meta = std::move(meta), who, done, address, player, mine, ai, level](
                                             const ApiError* refused) mutable {
     if (refused) return done(error_reply(*refused));
     create_named_game(*impl_, std::move(meta), who, done, address, player, mine, ai, level);
@@ -172,7 +175,7 @@ void Hub::join_game(const std::string& id, std::string_view body, const Identity
     return done(http_error(400, "bad_request", e.what()));
   }
   if (!who.guest()) name = who.name;
-  check_guest_name(*impl_, who, name, [this, id, name, want, done, account = who.account, bot = who.bot](const ApiError* refused) {
+  impl_->check_guest_name(who, name, [this, id, name, want, done, account = who.account, bot = who.bot](const ApiError* refused) {
     if (refused) return done(error_reply(*refused));
     join_named(*impl_, id, name, want, account, bot, done);
   });

@@ -539,9 +539,8 @@ void Room::handle(const std::shared_ptr<Hub::Client>& c, const ClientMessage& ms
             if (!j.name) return join_seat(c, c->name.empty() ? "Guest" : c->name, j.color, id);  // its hello's, settled
             // A guest's name given with the join may be neither the computer's nor an account's
             // (or a look-alike): asked on the store pool, then "Guest" if refused.
-            hub.on_store([self = shared_from_this(), c, typed = *j.name, want = j.color, id] {
-              const bool refused = guest_name_refusal(self->hub.store, typed).has_value();
-              self->post([self, c, name = refused ? std::string("Guest") : typed, want, id] {
+            hub.settle_guest_name(*j.name, [self = shared_from_this(), c, want = j.color, id](std::string name) {
+              self->post([self, c, name = std::move(name), want, id] {
                 const Sub* now = self->find(c.get());
                 if (!now) return;  // it left meanwhile
                 if (now->seat)

@@ -287,6 +287,11 @@ struct Hub::Impl : LobbyHost {
   bool game_waiting(const std::string& id) override;  // takes `mutex`
   void post_store_work(std::function<void()> work) override { on_store(std::move(work)); }
   Store& game_store() override { return store; }
+  void settle_guest_name(std::string typed, std::function<void(std::string name)> then) override;  // hub_http.cpp
+  // A guest's name over HTTP (create, join), which is refused instead of shown as "Guest": `then`
+  // runs with nothing when the name is free (at once for an account, whose name is its own), or
+  // with why not; on the store pool.
+  void check_guest_name(const Identity& who, const std::string& name, std::function<void(const ApiError*)> then);
   void create_game(GameMeta meta, Steps steps, Created done) override;
   SiteBus& site() override { return options.site ? *options.site : local_site; }
   LocalSiteBus local_site;  // the site when the hub is given none: this process

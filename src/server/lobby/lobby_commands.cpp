@@ -34,11 +34,10 @@ bool Lobby::accept(const std::shared_ptr<LobbyClient>& c, const ClientMessage& m
       std::lock_guard lock(mutex_);
       naming_[c->key];
     }
-    hub_.post_store_work([this, c, typed = std::move(typed), named = std::move(named)] {
-      const bool refused = guest_name_refusal(hub_.game_store(), typed).has_value();
+    hub_.settle_guest_name(std::move(typed), [this, c, named = std::move(named)](std::string name) {
       {
         std::lock_guard lock(c->mutex);
-        c->name = refused ? "Guest" : typed;
+        c->name = std::move(name);
       }
       if (accept(c, named)) return;
       while (true) {  // the commands held meanwhile, until none is left or one asks a name again

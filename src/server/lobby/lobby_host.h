@@ -62,6 +62,10 @@ class LobbyHost {
   // Runs `work` on the store pool (blocking store calls: never on an I/O thread).
   virtual void post_store_work(std::function<void()> work) = 0;
   virtual Store& game_store() = 0;
+  // A guest's name as it is shown: `typed`, or "Guest" when it would pass for an account's or
+  // the computer's (guest_name_refusal, accounts_store.h). Asked on the store pool; `then` runs
+  // there. Every way a guest names itself (hello, join, lobby) goes through it.
+  virtual void settle_guest_name(std::string typed, std::function<void(std::string name)> then) = 0;
   // Creates a game with its first events and stores it (on the store pool); `done` runs there
   // with the game's id, or with "" and why it could not be made.
   using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
