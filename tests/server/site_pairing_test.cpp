@@ -200,5 +200,51 @@ TEST_F(SiteRows, AServerBusyWritingStillBeats) {
   EXPECT_TRUE(beaten_while_busy) << "the heartbeat waited for the queue to empty: " << last;
 }
 
+// A server whose listener was away longer than keep_events_ms finds the events after its last
+// one pruned and reads the rows again (a resync). A message addressed to it in the gap (the
+// `matched` of its player, paired on another server) must still reach it: messages to one
+// server are kept longer than the other events, and the resync delivers them.
+TEST_F(SiteRows, AMessageToAServerMissedOverAGapIsDeliveredByTheResync) {
+  std::promise<json> got;
+  std::atomic<bool> once = false;
+  auto sub = b->subscribe(server::SiteTopic::Matched, [&](const json& body) {
+    if (!once.exchange(true)) got.set_value(body);
+  });
+  std::atomic<bool> seen = false;  // B has applied A's row: B's last event is the newest
+  auto watch = b->watch_rows(server::RowKind::Seek, [&](const std::vector<server::SiteRow>& rows) {
+    for (const auto& r : rows) seen = seen || r.key == "s1";
+  });
+  a->put(server::RowKind::Seek, "s1", {{"n", 1}});
+  ASSERT_TRUE(eventually([&] { return seen.load(); }));
+  // The event after B's last one is gone (pruned while B was away); the one after it is A's
+  // message to B.
+  query("WITH s AS (UPDATE site_seq SET n = n + 2 RETURNING n) INSERT INTO site_events(seq, origin, target, op, "
+        "kind, key, body) SELECT n, '" + a->server_id() + "', '" + b->server_id() +
+        "', 'msg', 'matched', '', '{\"conn\":\"c:1\",\"game\":\"g1\"}' FROM s; NOTIFY yinsh_site");
+  auto fut = got.get_future();
+  ASSERT_EQ(fut.wait_for(std::chrono::seconds(10)), std::future_status::ready) << "the message in the gap was lost";
+  EXPECT_EQ(fut.get()["game"], "g1");
+  EXPECT_EQ(query("SELECT count(*) FROM site_rows WHERE key='s1'"), "1") << "the rows were read again";
+}
+
+// Pruning: events older than keep_events_ms go, a message to one server lasts kMessageKeep
+// times longer (then goes too).
+TEST_F(SiteRows, MessagesToOneServerOutliveTheOtherEvents) {
+  server::PgSiteOptions o;
+  o.heartbeat_ms = 50;
+  o.lease_ms = 60000;
+  o.keep_events_ms = 300;
+  std::string error;
+  auto c = server::open_postgres_site(db, &error, o);
+  ASSERT_TRUE(c) << error;
+  c->put(server::RowKind::Seek, "s-pruned", {{"n", 1}});
+  c->send(server::SiteTopic::Matched, "server-away", {{"conn", "c:2"}});
+  const std::string events = "SELECT (SELECT count(*) FROM site_events WHERE key='s-pruned') || ' ' || "
+                             "(SELECT count(*) FROM site_events WHERE target='server-away')";
+  ASSERT_TRUE(eventually([&] { return query(events) == "1 1"; })) << query(events);
+  ASSERT_TRUE(eventually([&] { return query(events) == "0 1"; }, 5000)) << "the row's event was not pruned";
+  ASSERT_TRUE(eventually([&] { return query(events) == "0 0"; }, 15000)) << "the message was never pruned";
+}
+
 }  // namespace
 }  // namespace yinsh::test

@@ -169,15 +169,20 @@ void PgSite::beat() {
         seq = emit(w, id_, "", Op::Del, row[0].as<std::string>(), row[1].as<std::string>(), "");
   }
   if (Clock::now() >= next_prune_) {
-    w.exec_params("DELETE FROM site_events WHERE at < now() - make_interval(secs => $1)",
-                  double(options_.keep_events_ms) / 1000);
+    // A message to one server (a `matched` for its player) is kept kMessageKeep times longer: a
+    // server whose listener was away longer than keep_events_ms resyncs its rows from the table
+    // and still finds the messages it missed (site_listener.cpp, catch_up).
+    w.exec_params("DELETE FROM site_events WHERE at < now() - make_interval(secs => $1) AND "
+                  "(target = '' OR at < now() - make_interval(secs => $2))",
+                  double(options_.keep_events_ms) / 1000, double(options_.keep_events_ms * kMessageKeep) / 1000);
     // A note lasts while its holder is registered (it removes the key when its lobby hears of
     // the claim, or when the request expires); a holder gone for good never comes back for it.
     w.exec_params(
         "DELETE FROM site_taken t WHERE at < now() - make_interval(secs => $1) "
         "AND NOT EXISTS (SELECT 1 FROM site_servers s WHERE s.id = t.server)",
         double(options_.keep_events_ms) / 1000);
-    next_prune_ = Clock::now() + std::chrono::seconds(10);
+    next_prune_ = Clock::now() + std::min<std::chrono::milliseconds>(std::chrono::seconds(10),
+                                                                     std::chrono::milliseconds(options_.keep_events_ms));
   }
   if (seq) notify(w, seq);
   w.commit();

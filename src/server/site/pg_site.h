@@ -12,7 +12,8 @@
 //   the last one it applied (also once a second without a notification), applies them to its
 //   copy of the rows and calls the watchers and subscribers. A gap (events pruned while it was
 //   away, after `keep_events_ms`) or a new connection makes it resync: the rows and the counter
-//   read in one snapshot.
+//   read in one snapshot, then the messages to this server it had not applied (kept
+//   kMessageKeep times longer than the other events), so that a `matched` is not lost.
 //
 // Exactly-once: claim() deletes the row in its transaction; of two servers claiming at once
 // the database gives it to one. A row claimed from another server is noted (`site_taken`)
@@ -34,6 +35,8 @@ struct PgSiteOptions {
   int64_t lease_ms = 5000;      // silent this long: its rows are deleted by the others
   int64_t keep_events_ms = 60000;  // events older than this are pruned (a server away longer resyncs)
 };
+// Messages to one server are kept this many times keep_events_ms (10 minutes by default).
+inline constexpr int64_t kMessageKeep = 10;
 
 // Connects (two connections), creates the site's tables if missing, registers this server and
 // starts both threads. Nullptr with `error` when the database cannot be reached.

@@ -68,7 +68,9 @@ SiteBus::Handle Listener::subscribe(SiteTopic topic, SiteBus::Handler fn) { retu
 
 // The events after the last one applied, in one snapshot with the counter. When the first is
 // not the next one (pruned while this server was away) or nothing was applied yet: the rows
-// themselves, read in the same snapshot, replace the copy (messages in the gap are lost).
+// themselves, read in the same snapshot, replace the copy; after a gap, the messages to this
+// server that it had not applied follow (they are kept longer: pg_site.cpp). Messages to every
+// server in the gap are lost: each is state that is also read again (sessions, notices).
 void Listener::catch_up() {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> t(*conn_);
   const int64_t n = t.exec("SELECT n FROM site_seq")[0][0].as<int64_t>();
@@ -84,8 +86,15 @@ void Listener::catch_up() {
       if (auto k = parse_kind(r[0].as<std::string>()))
         rows_[*k][r[1].as<std::string>()] =
             SiteRow{r[1].as<std::string>(), r[2].as<std::string>(), nlohmann::json::parse(r[3].as<std::string>())};
+    const int64_t applied = last_;
     last_ = n;
     for (RowKind k : kRowKinds) watchers_.call(k, others(k));
+    if (applied < 0) return;  // this server's first read: nothing was addressed to it before
+    for (const auto& m : t.exec_params("SELECT kind, body FROM site_events WHERE seq > $1 AND seq <= $2 AND "
+                                       "op = 'msg' AND target = $3 ORDER BY seq",
+                                       applied, n, self_))
+      if (const auto topic = parse_topic(m[0].as<std::string>()))
+        handlers_.call(*topic, nlohmann::json::parse(m[1].as<std::string>()));
     return;
   }
   std::map<RowKind, bool> touched;
