@@ -9,33 +9,28 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { playToEnd, seeded } from "./play";
+import { register } from "./players";
 import { BIN, YinshServer } from "./server";
 
 const server = new YinshServer();
 const bots: ChildProcess[] = [];
 const scratch = mkdtempSync(join(tmpdir(), "yinsh-bot-e2e-"));
-const contexts: BrowserContext[] = [];
 test.beforeAll(async () => server.start());
-// Each test's bridge and pages go with it: all connect from one address, which the server
-// allows 32 connections.
+// Each test's bridge and pages (playerPage) go with it: all connect from one address, which the
+// server allows 32 connections.
 test.afterEach(async () => {
   for (const b of bots.splice(0)) b.kill("SIGKILL");
-  for (const c of contexts.splice(0)) await c.close();
 });
 test.afterAll(async () => server.dispose());
 
 /** The bot account `name` (registered, a token with bot:play and challenge:write, upgraded by the
  * bridge) played by `engine` through `yinsh bot`; the bridge's log, as it grows. */
-async function bridge(browser: Browser, name: string, engine: string): Promise<{ log: () => string }> {
-  const ctx = await browser.newContext();
-  contexts.push(ctx);
-  const reg = await ctx.request.post(`${server.url}/api/account/register`, {
-    data: { name, password: "correct horse" },
-  });
-  expect(reg.status()).toBe(201);
-  const made = await ctx.request.post(`${server.url}/api/account/tokens`, {
+async function bridge(playerPage: () => Promise<Page>, name: string, engine: string): Promise<{ log: () => string }> {
+  const owner = await playerPage(); // logged in as the bot account, to make its token
+  await register(owner, server.url, name);
+  const made = await owner.request.post(`${server.url}/api/account/tokens`, {
     data: { description: "engine", scopes: ["bot:play", "challenge:write"] },
   });
   expect(made.status()).toBe(201);
@@ -53,17 +48,9 @@ async function bridge(browser: Browser, name: string, engine: string): Promise<{
 }
 
 /** A person `name`, registered and on the lobby in a page of its own. */
-async function person(browser: Browser, name: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  const reg = await page.request.post(`${server.url}/api/account/register`, {
-    data: { name, password: "correct horse" },
-  });
-  expect(reg.status()).toBe(201);
+async function person(playerPage: () => Promise<Page>, name: string): Promise<Page> {
+  const page = await playerPage();
+  await register(page, server.url, name);
   await page.goto(server.url);
   await expect(page.getByTestId("account-menu")).toHaveText(name);
   return page;
@@ -89,10 +76,10 @@ async function stored(page: Page): Promise<{
   return (await (await page.request.get(`${server.url}/api/games/${id}`)).json()).state;
 }
 
-test("yinsh bot accepts a rated challenge from the browser and plays it to its end", async ({ browser }) => {
+test("yinsh bot accepts a rated challenge from the browser and plays it to its end", async ({ playerPage }) => {
   test.setTimeout(300_000);
-  const robo = await bridge(browser, "Robo", `${BIN} engine --level 2`);
-  const ada = await person(browser, "Ada");
+  const robo = await bridge(playerPage, "Robo", `${BIN} engine --level 2`);
+  const ada = await person(playerPage, "Ada");
   await challenge(ada, "Robo");
   await expect(ada.getByTestId("game-page")).toHaveAttribute("data-status", "active");
   expect(robo.log()).toContain("from Ada: accepted");
@@ -110,7 +97,7 @@ test("yinsh bot accepts a rated challenge from the browser and plays it to its e
 });
 
 test("an engine that crashes after three decisions is started again and the game goes on to its end", async ({
-  browser,
+  playerPage,
 }) => {
   test.setTimeout(300_000);
   // The first process of this engine dies after its third decision; the ones after it live.
@@ -138,8 +125,8 @@ test("an engine that crashes after three decisions is started again and the game
       "",
     ].join("\n"),
   );
-  const crashy = await bridge(browser, "Crashy", `python3 ${script}`);
-  const bea = await person(browser, "Bea");
+  const crashy = await bridge(playerPage, "Crashy", `python3 ${script}`);
+  const bea = await person(playerPage, "Bea");
   await challenge(bea, "Crashy");
   await playToEnd(bea, () => "click", seeded(75));
   await expect(bea.getByTestId("game-page")).toHaveAttribute("data-status", "over");
@@ -149,7 +136,7 @@ test("an engine that crashes after three decisions is started again and the game
   expect(crashy.log(), "the crash was not seen").toContain("the engine failed");
 });
 
-test("an engine that answers an illegal decision loses that game only", async ({ browser }) => {
+test("an engine that answers an illegal decision loses that game only", async ({ playerPage }) => {
   test.setTimeout(300_000);
   // The first process answers an illegal decision at once; the next one plays properly.
   const marker = join(scratch, "cheated");
@@ -164,8 +151,8 @@ test("an engine that answers an illegal decision loses that game only", async ({
       "",
     ].join("\n"),
   );
-  const cheat = await bridge(browser, "Cheat", `sh ${script}`);
-  const cyra = await person(browser, "Cyra");
+  const cheat = await bridge(playerPage, "Cheat", `sh ${script}`);
+  const cyra = await person(playerPage, "Cyra");
   // The first game: Cheat's illegal answer, at its first turn, resigns it (Cyra plays until then).
   await challenge(cyra, "Cheat", cheat.log);
   await playToEnd(cyra, () => "click", seeded(77));

@@ -4,7 +4,8 @@
 // A page reports one as a `securitypolicyviolation` event (caught by a script added to every
 // page before its own) and as a console message ("Refused to ... because it violates the
 // following Content Security Policy directive"); both are collected.
-import { type BrowserContext, test as base, expect } from "@playwright/test";
+// Also `playerPage`: a page in a browser context of its own, closed after the test.
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 export type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 export { expect };
@@ -36,7 +37,7 @@ class Watch {
   }
 }
 
-export const test = base.extend<{ cspViolations: string[] }, { cspWatch: Watch }>({
+export const test = base.extend<{ cspViolations: string[]; playerPage: () => Promise<Page> }, { cspWatch: Watch }>({
   // For the whole worker: every context the browser opens is watched, also in beforeAll hooks.
   cspWatch: [
     async ({ browser }, use) => {
@@ -62,4 +63,20 @@ export const test = base.extend<{ cspViolations: string[] }, { cspWatch: Watch }
     },
     { auto: true },
   ],
+  // A player's browser: a page of a context of its own (1200 x 860; an error on the page fails
+  // the test). The contexts are closed after the test: left open, their sockets and kept-alive
+  // connections count against the server's 32 connections per address in the next test.
+  playerPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      page.on("pageerror", (e) => {
+        throw e;
+      });
+      return page;
+    });
+    for (const c of contexts) await c.close();
+  },
 });

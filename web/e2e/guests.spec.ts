@@ -4,25 +4,17 @@
 // game's seats, its chat, the lobby's and Alice's page's lists of games, and the replay.
 import { join } from "node:path";
 import { expectAccessible } from "./axe";
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "./fixtures";
-import { accountPage, gameId } from "./players";
+import { expect, type Locator, type Page, test } from "./fixtures";
+import { gameId, register } from "./players";
 import { SHOTS, YinshServer } from "./server";
 
 const server = new YinshServer();
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
 
-async function guestPage(browser: Browser, name: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
+/** A guest's browser (`playerPage`) that calls itself `name`. */
+async function guestPage(playerPage: () => Promise<Page>, name: string): Promise<Page> {
+  const page = await playerPage();
   await page.addInitScript((n) => localStorage.setItem("yinsh.name", n), name);
   // The dark scheme here, the light one in Alice's browser: the mark is checked with axe in both.
   await page.addInitScript(() => localStorage.setItem("yinsh.settings", JSON.stringify({ theme: "dark" })));
@@ -45,10 +37,10 @@ async function isGuest(where: Locator, link = "account-link", mark = "guest-mark
   await expect(where.locator('a[href^="/@/"]')).toHaveCount(0);
 }
 
-test("an account's name links to its page, a guest's is marked as a guest's", async ({ browser }) => {
-  const alice = await accountPage(browser, server.url, "Alice");
-  contexts.push(alice.context());
-  const guest = await guestPage(browser, "Alice2");
+test("an account's name links to its page, a guest's is marked as a guest's", async ({ playerPage }) => {
+  const alice = await playerPage();
+  await register(alice, server.url, "Alice");
+  const guest = await guestPage(playerPage, "Alice2");
 
   // The guest posts a seek: Alice sees it marked as a guest's.
   await guest.goto(server.url);

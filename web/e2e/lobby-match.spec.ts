@@ -1,26 +1,15 @@
 // Finding an opponent from the lobby (docs/api.md 3.5) with two browsers: a quick-pairing
 // match, and a seek posted in one browser and accepted with one click in the other. Both end
 // on the same started game, each in its own seat.
-import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { YinshServer } from "./server";
 
 const server = new YinshServer();
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
-// Each test's contexts are closed after it: their kept-alive connections would count against
-// the next test's 32 per address.
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function player(browser: Browser, name: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
+/** A player's browser (`playerPage`) on the lobby, as the guest `name` when one is given. */
+async function player(playerPage: () => Promise<Page>, name: string): Promise<Page> {
+  const page = await playerPage();
   if (name) await page.addInitScript((n) => localStorage.setItem("yinsh.name", n), name);
   await page.goto(server.url);
   await expect(page.getByTestId("find-opponent").getByRole("heading", { name: /Find an opponent/ })).toBeVisible();
@@ -40,20 +29,20 @@ async function sameGame(a: Page, b: Page, aName: string, bName: string): Promise
   await expect(b.getByTestId(aWhite ? "player-white" : "player-black")).toContainText(aName);
 }
 
-test("quick pairing matches two browsers", async ({ browser }) => {
-  const alice = await player(browser, "Alice");
-  const bob = await player(browser, "Bob");
+test("quick pairing matches two browsers", async ({ playerPage }) => {
+  const alice = await player(playerPage, "Alice");
+  const bob = await player(playerPage, "Bob");
   await alice.getByTestId("quick-pairing").getByRole("button", { name: "3 min + 2 s" }).click();
   await expect(alice.getByTestId("pairing")).toContainText("3 min + 2 s");
   await bob.getByTestId("quick-pairing").getByRole("button", { name: "3 min + 2 s" }).click();
   await sameGame(alice, bob, "Alice", "Bob");
 });
 
-test("two guests who typed their names in the lobby play under them", async ({ browser }) => {
+test("two guests who typed their names in the lobby play under them", async ({ playerPage }) => {
   // Names typed into the lobby's name field, not saved beforehand: before, quick pairing
   // made "Guest vs Guest" (the lobby's connection kept the name it was opened with).
   const typed = async (name: string) => {
-    const page = await player(browser, "");
+    const page = await player(playerPage, "");
     await page.getByLabel("Your name").fill(name);
     return page;
   };
@@ -71,9 +60,9 @@ test("two guests who typed their names in the lobby play under them", async ({ b
   await expect(erin.getByLabel("Your name")).toHaveValue("Erin");
 });
 
-test("a seek posted in one browser is accepted in another", async ({ browser }) => {
-  const carol = await player(browser, "Carol");
-  const dave = await player(browser, "Dave");
+test("a seek posted in one browser is accepted in another", async ({ playerPage }) => {
+  const carol = await player(playerPage, "Carol");
+  const dave = await player(playerPage, "Dave");
   await carol.getByLabel("Seek clock").selectOption("600000+5000");
   await carol.getByRole("button", { name: "Post a seek" }).click();
   await expect(carol.getByTestId("seek-mine")).toContainText("Carol");

@@ -13,9 +13,14 @@ export async function accountPage(browser: Browser, url: string, name: string, i
   page.on("pageerror", (e) => {
     throw e;
   });
+  await register(page, url, name);
+  return page;
+}
+
+/** Registers the account `name` from `page`: its context is then logged in as it. */
+export async function register(page: Page, url: string, name: string): Promise<void> {
   const r = await page.request.post(`${url}/api/account/register`, { data: { name, password: `${name} password` } });
   expect(r.status()).toBe(201);
-  return page;
 }
 
 /** Opens game `id` from the /games list and presses Start. */

@@ -1,7 +1,7 @@
 // Two browser contexts play each other from the lobby while a third watches; chat (a line
 // removed by its author) and slash commands; the watcher sees every decision.
 import { join } from "node:path";
-import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { act, boardInfo, seeded, waitPly } from "./play";
 import { SHOTS, YinshServer } from "./server";
 
@@ -9,27 +9,10 @@ const server = new YinshServer();
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
 
-// Each test's browser contexts are closed after it: left open, their sockets and kept-alive
-// connections count against the server's 32 connections per address in the next test.
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function newPage(browser: Browser): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  return page;
-}
-
-test("two players and a spectator", async ({ browser }) => {
-  const alice = await newPage(browser);
-  const bob = await newPage(browser);
-  const carol = await newPage(browser);
+test("two players and a spectator", async ({ playerPage }) => {
+  const alice = await playerPage();
+  const bob = await playerPage();
+  const carol = await playerPage();
 
   // Alice creates a game against a human, blitz, 5+5, as White.
   await alice.goto(server.url);
@@ -166,9 +149,9 @@ test("two players and a spectator", async ({ browser }) => {
   await expect(carol.getByRole("link", { name: "Watch the rematch" })).toBeVisible();
 });
 
-test("a shared link lets a friend take the open seat", async ({ browser }) => {
-  const alice = await newPage(browser);
-  const bob = await newPage(browser);
+test("a shared link lets a friend take the open seat", async ({ playerPage }) => {
+  const alice = await playerPage();
+  const bob = await playerPage();
   await alice.goto(server.url);
   await alice.getByLabel("Human").check();
   await alice.getByLabel("Black").check();
