@@ -9,8 +9,11 @@
 #include "server/common/clock.h"
 #include "server/mail/mailer.h"
 #include "server/mail/message.h"
+#include "server/mail/email_store.h"
+#include "server/store/challenge_store.h"
 #include "server/store/store.h"
 #include "smtp_sink.h"
+#include "ws_client.h"
 #include "test_server.h"
 #include "test_store.h"
 
@@ -137,6 +140,7 @@ class MailServerTest : public ::testing::Test {
     o.mail.from = "YINSH <noreply@y.example>";
     o.mail.poll_ms = 50;
     o.mail.site_url = "https://y.example";
+    o.mail.notify_check_ms = 100;
     srv = start_test_server(o);
     ASSERT_TRUE(srv);
     port = srv->port();
@@ -216,6 +220,57 @@ TEST_F(MailServerTest, AddressVerificationAndPasswordResetEndToEnd) {
   EXPECT_EQ(post("/api/account/login", {{"name", "alice"}, {"password", "new password 1"}}).status, 200);
 }
 
+// A correspondence challenge to an account connected nowhere waits in the store; the account
+// gets it by mail (a real SMTP exchange), sees it when it connects, and accepting it makes the
+// game and tells the challenger by a notice.
+TEST_F(MailServerTest, AChallengeToAnAccountAwayIsMailedAndWaitsForIt) {
+  const std::string bob = account(port, "bob");
+  ASSERT_EQ(post("/api/account/email", {{"address", "bob@example.org"}}, bob).status, 202);
+  ASSERT_EQ(post("/api/account/email/verify", {{"token", link_token(mail_to("bob@example.org", "#verify="), "verify")}})
+                .status,
+            200);
+  WsClient alice(port, 0, cookie(account(port, "alice")));
+  alice.send({{"type", "challenge"}, {"to", "Bob"}, {"clock", {{"days", 3}}}, {"rated", true}, {"id", 1}});
+  auto stored = alice.recv_type("info");
+  ASSERT_TRUE(stored);
+  EXPECT_EQ((*stored)["code"], "challenge_stored") << *stored;
+  EXPECT_EQ((*stored)["params"]["days"], 14);
+  const std::string mail = mail_to("bob@example.org", "challenges you");
+  ASSERT_FALSE(mail.empty());
+  EXPECT_EQ(header(mail, "Subject"), "alice challenges you to a game of YINSH");
+  EXPECT_NE(mail.find("from alice: 3 days per move, rated"), std::string::npos) << mail;
+  EXPECT_NE(header(mail, "List-Unsubscribe").find(".challenges."), std::string::npos) << mail;
+  // Bob comes: the challenge is in his lobby, marked as stored; he accepts it.
+  WsClient b(port, 0, cookie(bob));
+  b.send({{"type", "lobby"}});
+  json challenge;
+  for (int i = 0; i < 50 && challenge.is_null(); ++i) {
+    auto v = b.recv_type("lobby");
+    ASSERT_TRUE(v);
+    for (const json& c : (*v)["challenges"])
+      if (c["from"] == "alice") challenge = c;
+  }
+  ASSERT_FALSE(challenge.is_null()) << "the stored challenge is shown";
+  EXPECT_EQ(challenge["stored"], true);
+  EXPECT_EQ(challenge["outgoing"], false);
+  b.send({{"type", "challenge_accept"}, {"challenge", challenge["id"]}});
+  auto matched = b.recv_type("matched");
+  ASSERT_TRUE(matched);
+  auto told = alice.recv_type("notice");
+  ASSERT_TRUE(told);
+  EXPECT_EQ((*told)["kind"], "challenge_accepted");
+  EXPECT_EQ((*told)["game"], (*matched)["game"]);
+  EXPECT_EQ((*told)["opponent"], "bob");
+  const std::string game = (*matched)["game"];
+  const auto listed = http_request(port, verb::get, "/api/games/" + game);
+  EXPECT_EQ(listed.body["rated"], true) << listed.text;
+  // Answered once: a second accept finds nothing.
+  b.send({{"type", "challenge_accept"}, {"challenge", challenge["id"]}});
+  auto gone = b.recv_type("error");
+  ASSERT_TRUE(gone);
+  EXPECT_EQ((*gone)["code"], "no_challenge");
+}
+
 TEST_F(MailServerTest, PreferencesAndOneClickUnsubscribe) {
   const std::string bob = account(port, "bob");
   EXPECT_EQ(http_request(port, verb::get, "/api/account/email").status, 401);
@@ -225,7 +280,11 @@ TEST_F(MailServerTest, PreferencesAndOneClickUnsubscribe) {
             200);
   auto r = post("/api/account/notifications", {{"your_turn", true}, {"time_low", false}}, bob);
   ASSERT_EQ(r.status, 200) << r.text;
-  EXPECT_EQ(r.body["email"]["prefs"], (json{{"your_turn", true}, {"time_low", false}}));
+  EXPECT_EQ(r.body["email"]["prefs"], (json{{"your_turn", true}, {"time_low", false}, {"challenges", true}}));
+  r = post("/api/account/notifications", {{"your_turn", true}, {"time_low", false}, {"challenges", false}}, bob);
+  EXPECT_EQ(r.body["email"]["prefs"]["challenges"], false);
+  r = post("/api/account/notifications", {{"your_turn", true}, {"time_low", false}}, bob);  // left as it is
+  EXPECT_EQ(r.body["email"]["prefs"]["challenges"], false);
   // The unsubscribe token of a notification: "<account id>.<kind>.<key>"; a forged key fails.
   std::string account_id, key;
   auto store = server::open_store((dir / "games.db").string(), nullptr);
@@ -397,6 +456,54 @@ TEST_P(MailNotifyTest, TwoServersQueueEachNotificationOnce) {
   EXPECT_EQ(listed, 200);        // no game twice
   EXPECT_EQ(games.size(), 200u);  // and none left out
   EXPECT_GE(mails.size(), 40u);   // everyone at least once
+}
+
+// Challenges stored for an account that is away: one per pair, mailed once, batched per
+// player, never to an unverified address, nor once the kind is unsubscribed; each answered once.
+TEST_P(MailNotifyTest, StoredChallengesMailedOnceAndAnsweredOnce) {
+  add_account("a");
+  add_account("b");
+  add_account("c", false);
+  add_account("d");
+  const int64_t now = clock.now();
+  auto challenge = [&](const std::string& id, const std::string& from, const std::string& to, int64_t days) {
+    return server::store_challenge(*store,
+                                   {id, from, to, "P" + from, "standard", "{}", days, days == 3, now,
+                                    now + server::kStoredChallengeMs},
+                                   now);
+  };
+  EXPECT_EQ(challenge("s1", "a", "b", 3), server::StoreChallenge::Stored);
+  EXPECT_EQ(challenge("s2", "a", "b", 5), server::StoreChallenge::AlreadyWaiting) << "one per pair";
+  EXPECT_EQ(challenge("s3", "c", "b", 1), server::StoreChallenge::Stored);
+  EXPECT_EQ(challenge("s4", "b", "c", 2), server::StoreChallenge::Stored);  // c: no verified address
+  auto m = mailer(*store);
+  EXPECT_EQ(m->notify_now(), 1);  // one mail to b listing both
+  auto mails = outbox("challenges");
+  ASSERT_EQ(mails.size(), 1u);
+  EXPECT_EQ(mails[0].first, "b@example.org");
+  EXPECT_NE(mails[0].second.find("Subject: 2 players challenge you to games of YINSH"), std::string::npos);
+  EXPECT_NE(mails[0].second.find("from Pa: 3 days per move, rated"), std::string::npos) << mails[0].second;
+  EXPECT_NE(mails[0].second.find("from Pc: 1 day per move, casual"), std::string::npos) << mails[0].second;
+  EXPECT_NE(mails[0].second.find("token=b.challenges.k"), std::string::npos);
+  EXPECT_EQ(m->notify_now(), 0);
+  // Unsubscribed: a new challenge is not mailed.
+  EXPECT_EQ(server::EmailStore(tx()).unsubscribe("b.challenges.k"), server::MailKind::Challenge);
+  EXPECT_EQ(challenge("s5", "d", "b", 7), server::StoreChallenge::Stored);
+  EXPECT_EQ(m->notify_now(), 0);
+  // Read by either side; answered by the right side only, once.
+  EXPECT_EQ(server::load_stored_challenges(*store, {"b"}, clock.now()).size(), 4u);
+  EXPECT_FALSE(server::take_stored_challenge(*store, "s1", "a", false, clock.now())) << "a sent it: a cannot accept";
+  EXPECT_FALSE(server::take_stored_challenge(*store, "s1", "b", true, clock.now())) << "b cannot cancel it";
+  const auto taken = server::take_stored_challenge(*store, "s1", "b", false, clock.now());
+  ASSERT_TRUE(taken);
+  EXPECT_EQ(taken->from_account, "a");
+  EXPECT_EQ(taken->days, 3);
+  EXPECT_FALSE(server::take_stored_challenge(*store, "s1", "b", false, clock.now())) << "answered once";
+  EXPECT_TRUE(server::take_stored_challenge(*store, "s4", "b", true, clock.now())) << "its sender cancels it";
+  // Expired: neither read nor answered.
+  clock.advance(server::kStoredChallengeMs);
+  EXPECT_TRUE(server::load_stored_challenges(*store, {"b"}, clock.now()).empty());
+  EXPECT_FALSE(server::take_stored_challenge(*store, "s3", "b", false, clock.now()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, MailNotifyTest, ::testing::Values("sqlite", "postgres"));

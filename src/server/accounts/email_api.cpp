@@ -16,7 +16,7 @@ namespace {
 json email_json(const EmailSettings& s) {
   return {{"address", s.address ? json(*s.address) : json(nullptr)},
           {"verified", s.verified},
-          {"prefs", {{"your_turn", s.your_turn}, {"time_low", s.time_low}}}};
+          {"prefs", {{"your_turn", s.your_turn}, {"time_low", s.time_low}, {"challenges", s.challenges}}}};
 }
 
 HttpReply ok(int status, json body) {
@@ -112,7 +112,7 @@ HttpReply EmailApi::serve(const ApiRequest& req, const std::string& what, const 
   }
   if (!me) return http_error(401, "not_logged_in", "log in first");
   if (what == "notifications") {
-    emails_.set_preferences(me->id, f.boolean("your_turn"), f.boolean("time_low"));
+    emails_.set_preferences(me->id, f.boolean("your_turn"), f.boolean("time_low"), f.opt_bool("challenges"));
     return ok(200, {{"email", email_json(emails_.get(me->id))}});
   }
   // POST email {address}: "" removes it; a new address gets a verification mail.

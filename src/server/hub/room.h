@@ -327,7 +327,7 @@ struct Hub::Impl : LobbyHost {
   void apply_vacation(const std::string& account);
   // Notices to accounts (notices.cpp): sent through the site to every server (this one
   // included), each of which writes it to the account's connections open there.
-  void send_notice(const std::string& account, const out::Notice& n);
+  void send_notice(const std::string& account, const out::Notice& n) override;
   void deliver_notice(const json& body);
   SiteBus::Handle notice_sub;  // from start() to stop()
   void dispatch(const std::shared_ptr<Hub::Client>& client, ClientMessage msg);

@@ -86,6 +86,7 @@ void Lobby::connected(const std::shared_ptr<LobbyClient>& c) {
       a.name_key = u ? u->key : name_key(c->who.name);
     }
     a.connections[c->key] = c;
+    if (a.connections.size() == 1) load_stored(c->who.account);  // those that waited for it
   }
 }
 
@@ -135,6 +136,8 @@ out::Lobby Lobby::view_of(const Seeker& me) const {
     if (c->from.key != me.key) v.challenges.push_back(to_json(*c, false));
   for (const auto& [id, c] : remote_challenges_)  // to this account, made on another server
     if (c.is_for(me.key, me.name) && c.from.key != me.key && !challenges_.find(id)) v.challenges.push_back(to_json(c, false));
+  for (const auto& [id, c] : stored_)  // stored for an account that was offline, sent or received
+    if (c.from.key == me.key || c.to_key == me.key) v.challenges.push_back(to_json(c, c.from.key == me.key));
   if (const PairRequest* p = pairing_.find(me.key))
     v.pairing = {{"variant", to_string(p->kind.variant)},
                  {"clock", clock_json(p->kind.clock)},
@@ -233,6 +236,10 @@ void Lobby::tick() {
     const size_t waiting = pairing_.size();
     pair_now(now);
     if (gone > 0 || pairing_.size() != waiting) publish();
+    if (const int64_t t = steady_ms(); t - stored_read_at_ >= kStoredReadMs) {  // answered or expired elsewhere
+      stored_read_at_ = t;
+      load_stored("");
+    }
   }
   timer_.expires_after(std::chrono::seconds(1));
   timer_.async_wait([this](boost::system::error_code ec) {
@@ -249,7 +256,7 @@ void Lobby::pair_now(int64_t now) {
 }
 
 void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek,
-                      std::optional<Color> a_color) {
+                      std::optional<Color> a_color, bool notice_a) {
   GameMeta meta{new_game_id(), kind.variant, kind.clock, hub_.now(), rated};
   const Color a_seat = a_color.value_or(Color(random_u32() & 1));
   const std::string a_token = new_token(), b_token = new_token();
@@ -258,7 +265,9 @@ void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string
   steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now, a.account(), a.bot); });
   steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now, b.account(), b.bot); });
   steps.push_back([=](const OnlineGame& g) { return g.start(now); });
-  hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via, seek](const std::string& id, const ApiError* e) {
+  hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via, seek, notice_a](const std::string& id, const ApiError* e) {
+    if (notice_a && !id.empty())  // a stored challenge's sender, wherever it is connected
+      hub_.send_notice(a.account(), out::Notice{"challenge_accepted", id, a_seat, b.name, "", "", hub_.now()});
     if (!a.server.empty()) {  // a seeker connected to another server of the site
       std::optional<out::Matched> m;
       if (!id.empty()) m = out::Matched{id, a_seat, a_token, via, b.name};

@@ -132,8 +132,10 @@ class Lobby {
   // Creates the started game of a match (rated when asked) and tells both players.
   // `seek`: the seek it was made from (told to a seeker on another server with the match);
   // `a_color`: `a`'s seat (a challenger's asked colour; nullopt: drawn at random).
+  // `notice_a`: `a` is told by a `notice` (challenge_accepted) on every connection of its
+  // account (a stored challenge's sender, who may be connected nowhere).
   void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek = "",
-                 std::optional<Color> a_color = std::nullopt);
+                 std::optional<Color> a_color = std::nullopt, bool notice_a = false);
 
   // The site (lobby_site.cpp): whether other servers share it; following their seeks and
   // matches; this server's seeks that went (removed from the site's rows).
@@ -159,6 +161,22 @@ class Lobby {
   // Under mutex_: takes the challenge's row, then answers it (a game, a decline told to its
   // sender wherever it is connected, or gone).
   void answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& who, const std::string& target, Answer a,
+                     const json& id);
+  // Under mutex_: the answer `a` of `who` to the challenge `target` whose row it took (a row of
+  // the site, or a stored one); nullopt: it was gone.
+  void answer_taken(const std::shared_ptr<LobbyClient>& c, const Seeker& who, const std::string& target,
+                    const std::optional<Challenge>& taken, Answer a, const json& id);
+  // Challenges stored for accounts that are offline (lobby_stored_challenges.cpp,
+  // store/challenge_store.h). On the store pool, no lock held: stores `made` (a correspondence
+  // challenge from an account to an offline account) and answers `c`.
+  void store_offline(Challenge made, const json& id, const std::shared_ptr<LobbyClient>& c);
+  // Under mutex_: reads the stored challenges of `account` (its first connection here opened:
+  // those to it are told to it) or, with "", of every account connected here (those gone from
+  // the store are dropped) on the store pool; new ones are told to the challenged account.
+  void load_stored(const std::string& account);
+  // Under mutex_: takes the stored challenge's row, then answers it (a game; a decline or an
+  // acceptance told to its sender by a notice; a cancel told to the challenged).
+  void answer_stored(const std::shared_ptr<LobbyClient>& c, const Seeker& who, const std::string& target, Answer a,
                      const json& id);
   // Quick pairing across the site (lobby_site_pairing.cpp): the requests are rows of the site;
   // a pair is made by taking both rows at once. Under mutex_.
@@ -189,7 +207,13 @@ class Lobby {
   std::map<std::string, Challenge> remote_challenges_;  // the other servers' challenges, by id
   std::set<std::string> online_elsewhere_;  // the name keys of accounts online on other servers
   std::map<std::string, PairRequest> remote_pairs_;  // the other servers' pairing requests, by row key
-  std::set<std::string> claiming_;  // the pairing requests' rows being claimed for a pair
+  std::set<std::string> claiming_;
+  std::map<std::string, Challenge> stored_;  // stored challenges of the accounts connected here, by id
+  // Those answered here since the last full read began: a read begun before the answer must not
+  // bring them back.
+  std::set<std::string> answered_stored_;
+  static constexpr int64_t kStoredReadMs = 10000;  // how often they are read again
+  int64_t stored_read_at_ = 0;  // steady ms  // the pairing requests' rows being claimed for a pair
   SiteBus::Handle seek_watch_, matched_sub_, challenge_watch_, presence_watch_, pair_watch_;
   int64_t next_id_ = 1;
   bool stopped_ = false;

@@ -172,6 +172,11 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
             return std::nullopt;
           },
           [&](const cmd::ChallengeAccept& a) -> std::optional<ApiError> {
+            if (auto s = stored_.find(a.target); s != stored_.end() && s->second.to_key == who.key) {
+              answered_later = true;  // the store's row decides (lobby_stored_challenges.cpp)
+              answer_stored(c, who, a.target, Answer::Accept, id);
+              return std::nullopt;
+            }
             const Challenge* ch = challenge_to(who, a.target);
             if (!ch) return ApiError{"no_challenge", "there is no challenge " + clean_text(a.target, 32) + " for you"};
             if (shared() && !ch->to_key.empty()) {  // a row of the site: its claim decides
@@ -185,6 +190,11 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
             return std::nullopt;
           },
           [&](const cmd::ChallengeDecline& d) -> std::optional<ApiError> {
+            if (auto s = stored_.find(d.target); s != stored_.end() && s->second.to_key == who.key) {
+              answered_later = true;
+              answer_stored(c, who, d.target, Answer::Decline, id);
+              return std::nullopt;
+            }
             const Challenge* ch = challenge_to(who, d.target);
             if (!ch) return ApiError{"no_challenge", "there is no challenge " + clean_text(d.target, 32) + " for you"};
             if (shared() && !ch->to_key.empty()) {
@@ -200,6 +210,11 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
             return std::nullopt;
           },
           [&](const cmd::ChallengeCancel& d) -> std::optional<ApiError> {
+            if (auto s = stored_.find(d.target); s != stored_.end() && s->second.from.key == who.key) {
+              answered_later = true;
+              answer_stored(c, who, d.target, Answer::Cancel, id);
+              return std::nullopt;
+            }
             const Challenge* ch = challenges_.find(d.target);
             if (!ch || ch->from.key != who.key) return ApiError{"no_challenge", "you sent no challenge " + clean_text(d.target, 32)};
             if (shared() && !ch->to_key.empty()) {
@@ -225,7 +240,8 @@ void Lobby::run(const std::shared_ptr<LobbyClient>& c, const ClientMessage& msg,
 // A challenge to a name: an account connected here (told on every connection it has open).
 // Any other name is looked up in the store (on the store pool, then back under the lock): an
 // account connected to another server of the site gets it there (a row of the site); an
-// account not connected anywhere is `player_offline` (a guest using its name is never
+// account not connected anywhere gets an account's correspondence challenge stored for it
+// (store_offline), and any other is `player_offline` (a guest using its name is never
 // challenged in its stead); else guests following the lobby under that name get it; else
 // `unknown_player`.
 void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& id, const std::shared_ptr<LobbyClient>& c) {
@@ -245,10 +261,15 @@ void Lobby::challenge(const Seeker& who, const cmd::Challenge& ch, const json& i
       known = AccountStore(hub_.game_store()).by_key(key);
     } catch (const std::exception&) {  // the store is down: guests may still be challenged
     }
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     if (known && shared() && known->active() && online_elsewhere(key)) {
       made.to_key = "a:" + known->id;
       made.to = known->name;
+    } else if (known && known->active() && is_correspondence(made.kind.clock) && !made.from.account().empty()) {
+      made.to_key = "a:" + known->id;
+      made.to = known->name;
+      lock.unlock();
+      return store_offline(std::move(made), id, c);
     } else if (known) {
       return c->send(
           out::Error{0, "player_offline", made.to + " is not online now: try again later", id, {{"name", made.to}}});
@@ -283,6 +304,8 @@ void Lobby::tell_challenges(const std::shared_ptr<LobbyClient>& c) {
   const std::string key = "a:" + c->who.account;
   for (const Challenge* ch : challenges_.sent_to(key, c->who.name)) c->send(out::Challenged{to_json(*ch, false)});
   for (const auto& [id, ch] : remote_challenges_)
+    if (ch.to_key == key) c->send(out::Challenged{to_json(ch, false)});
+  for (const auto& [id, ch] : stored_)
     if (ch.to_key == key) c->send(out::Challenged{to_json(ch, false)});
 }
 

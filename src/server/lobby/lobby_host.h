@@ -71,6 +71,8 @@ class LobbyHost {
   using Steps = std::vector<std::function<Outcome(const OnlineGame&)>>;
   using Created = std::function<void(const std::string& id, const ApiError* error)>;
   virtual void create_game(GameMeta meta, Steps steps, Created done) = 0;
+  // Tells the account `account` on every connection it has open, on any server of the site.
+  virtual void send_notice(const std::string& account, const out::Notice& n) = 0;
   // The site this server belongs to (site_bus.h): this process alone, or every server on the
   // same PostgreSQL database.
   virtual SiteBus& site() = 0;

@@ -51,34 +51,41 @@ void Lobby::answer_shared(const std::shared_ptr<LobbyClient>& c, const Seeker& w
     std::optional<Challenge> taken = row ? challenge_from_row(row->body, row->server) : std::nullopt;
     challenges_.remove(target);
     remote_challenges_.erase(target);
-    if (!taken) {
-      c->send(out::Error{0, "no_challenge",
-                         "the challenge " + clean_text(target, 32) + " is gone (answered, cancelled or expired)", id});
-      return publish_from(c->key);
-    }
-    switch (a) {
-      case Answer::Accept:
-        make_game(taken->from, seeker_of(who, taken->kind), taken->kind, taken->rated, "challenge", taken->id,
-                  taken->color);
-        break;
-      case Answer::Decline:
-        if (taken->from.server.empty()) {
-          if (auto from = client_of(taken->from.connection())) {
-            from->send(out::Info{0, who.name + " declined your challenge", "challenge_declined", {{"name", who.name}}});
-            from->challenge_gone(taken->id, true);
-          }
-        } else {
-          hub_.site().send(SiteTopic::Matched, taken->from.server,
-                           {{"conn", taken->from.connection()}, {"seek", taken->id}, {"declined", who.name}});
-        }
-        break;
-      case Answer::Cancel:
-        withdrawn(*taken);
-        break;
-    }
-    c->command_done(id);
-    publish_from(c->key);
+    answer_taken(c, who, target, taken, a, id);
   });
+}
+
+void Lobby::answer_taken(const std::shared_ptr<LobbyClient>& c, const Seeker& who, const std::string& target,
+                         const std::optional<Challenge>& taken, Answer a, const json& id) {
+  if (!taken) {
+    c->send(out::Error{0, "no_challenge",
+                       "the challenge " + clean_text(target, 32) + " is gone (answered, cancelled or expired)", id});
+    return publish_from(c->key);
+  }
+  switch (a) {
+    case Answer::Accept:  // a stored challenge's sender is told by a notice, wherever it is
+      make_game(taken->from, seeker_of(who, taken->kind), taken->kind, taken->rated, "challenge",
+                taken->stored ? "" : taken->id, taken->color, taken->stored);
+      break;
+    case Answer::Decline:
+      if (taken->stored) {
+        hub_.send_notice(taken->from.account(), out::Notice{"challenge_declined", "", WHITE, who.name, "", "", hub_.now()});
+      } else if (taken->from.server.empty()) {
+        if (auto from = client_of(taken->from.connection())) {
+          from->send(out::Info{0, who.name + " declined your challenge", "challenge_declined", {{"name", who.name}}});
+          from->challenge_gone(taken->id, true);
+        }
+      } else {
+        hub_.site().send(SiteTopic::Matched, taken->from.server,
+                         {{"conn", taken->from.connection()}, {"seek", taken->id}, {"declined", who.name}});
+      }
+      break;
+    case Answer::Cancel:
+      withdrawn(*taken);
+      break;
+  }
+  c->command_done(id);
+  publish_from(c->key);
 }
 
 }  // namespace yinsh::server

@@ -19,6 +19,7 @@ json to_json(const Challenge& c, bool outgoing) {
             {"color", cmd::challenge_color_name(c.color)},
             {"created_at", c.created_at},
             {"outgoing", outgoing}};
+  if (c.stored) j["stored"] = true;  // it waits for an answer while the challenged is away
   if (c.from.rating) {
     j["rating"] = *c.from.rating;
     j["provisional"] = c.from.provisional;

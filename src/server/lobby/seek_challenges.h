@@ -25,6 +25,7 @@ struct Challenge {
   int64_t created_at = 0;
   std::string to_key;  // the challenged account's key ("a:<id>"); empty: a guest's name
   std::optional<Color> color;  // the challenger's seat; nullopt: drawn when the game is made
+  bool stored = false;  // waits in the store for an account that was offline (challenge_store.h)
   // Whether `who` (a seeker of the key `key` and name `name`) is the challenged player.
   bool is_for(const std::string& key, std::string_view name) const;
 };

@@ -25,7 +25,7 @@ EmailSettings EmailStore::get(const std::string& account_id) {
   EmailSettings s;
   tx_([&](Sql& sql) {
     const auto r = sql.run(
-        "SELECT address, verified_at, your_turn, time_low, unsub_key FROM account_email WHERE account_id=?",
+        "SELECT address, verified_at, your_turn, time_low, unsub_key, challenges FROM account_email WHERE account_id=?",
         {account_id});
     if (r.empty()) return;
     s.address = sql_text(r[0][0]);
@@ -33,6 +33,7 @@ EmailSettings EmailStore::get(const std::string& account_id) {
     s.your_turn = sql_int(r[0][2]) != 0;
     s.time_low = sql_int(r[0][3]) != 0;
     s.unsubscribe_key = sql_text(r[0][4]);
+    s.challenges = sql_int(r[0][5]) != 0;
   });
   return s;
 }
@@ -66,10 +67,13 @@ void EmailStore::remove_address(const std::string& account_id) {
   });
 }
 
-void EmailStore::set_preferences(const std::string& account_id, bool your_turn, bool time_low) {
+void EmailStore::set_preferences(const std::string& account_id, bool your_turn, bool time_low,
+                                 std::optional<bool> challenges) {
   tx_([&](Sql& sql) {
     sql.run("UPDATE account_email SET your_turn=?, time_low=? WHERE account_id=?",
             {int64_t(your_turn), int64_t(time_low), account_id});
+    if (challenges)
+      sql.run("UPDATE account_email SET challenges=? WHERE account_id=?", {int64_t(*challenges), account_id});
   });
 }
 
@@ -113,15 +117,17 @@ std::optional<MailKind> EmailStore::unsubscribe(const std::string& token) {
   if (b == std::string::npos || token.size() > 200) return std::nullopt;
   const std::string account = token.substr(0, a), key = token.substr(b + 1);
   const auto kind = parse_mail_kind(token.substr(a + 1, b - a - 1));
-  if (!kind || (*kind != MailKind::YourTurn && *kind != MailKind::TimeLow)) return std::nullopt;
+  if (!kind || (*kind != MailKind::YourTurn && *kind != MailKind::TimeLow && *kind != MailKind::Challenge))
+    return std::nullopt;
   std::optional<MailKind> out;
   tx_([&](Sql& sql) {
     const auto r = sql.run("SELECT unsub_key FROM account_email WHERE account_id=?", {account});
     if (r.empty()) return;
     const std::string stored = sql_text(r[0][0]);
     if (stored.size() != key.size() || sodium_memcmp(stored.data(), key.data(), key.size()) != 0) return;
-    sql.run(*kind == MailKind::YourTurn ? "UPDATE account_email SET your_turn=0 WHERE account_id=?"
-                                        : "UPDATE account_email SET time_low=0 WHERE account_id=?",
+    sql.run(*kind == MailKind::YourTurn  ? "UPDATE account_email SET your_turn=0 WHERE account_id=?"
+            : *kind == MailKind::TimeLow ? "UPDATE account_email SET time_low=0 WHERE account_id=?"
+                                         : "UPDATE account_email SET challenges=0 WHERE account_id=?",
             {account});
     out = kind;
   });

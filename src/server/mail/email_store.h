@@ -26,6 +26,7 @@ struct EmailSettings {
   bool verified = false;
   bool your_turn = true;
   bool time_low = true;
+  bool challenges = true;  // a challenge stored while the account was offline
   std::string unsubscribe_key;
 };
 
@@ -51,7 +52,8 @@ class EmailStore {
   static std::string new_token(Sql& sql, const std::string& account_id, EmailTokenKind kind,
                                const std::string& address, int64_t now);
   void remove_address(const std::string& account_id);
-  void set_preferences(const std::string& account_id, bool your_turn, bool time_low);
+  // `challenges` nullopt: left as it is.
+  void set_preferences(const std::string& account_id, bool your_turn, bool time_low, std::optional<bool> challenges);
   // The verified account of an address or a name key, active: for a password reset.
   static std::optional<std::pair<std::string, std::string>> reset_target(Sql& sql, const std::string& login);
   // Spends a token of `kind`: its account and address, or nullopt (unknown, used, expired, or a

@@ -8,6 +8,9 @@
 //     one mail per player, listing them all.
 //   - "time running out": less than 24 h (or half the time per move, if less) left to move,
 //     key "low:<game>:<ply>", batched the same way.
+//   - "a challenge": a challenge stored for an account while it was offline (challenge_store.h),
+//     to an account with a verified address and challenge mails on; key "challenge:<id>",
+//     batched the same way.
 // Looking for notifications every `notify_check_ms` (wall time), the games' deadlines read by
 // the games' clock (the test clock under `yinsh serve --test-clock`).
 //
@@ -70,6 +73,7 @@ class Mailer {
   void run();
   void drain();
   int queue_notifications(MailKind kind);
+  int queue_challenge_mails();
   std::string compose(const MailText& m, const std::string& id, int64_t now) const;
 
   Transactor tx_;

@@ -1,5 +1,6 @@
 // The notifications the mailer finds in the store (mailer.h): "your turn" and "time running
-// out" in correspondence games, each batched into one mail per player per look.
+// out" in correspondence games, and challenges stored for an account that was offline, each
+// batched into one mail per player per look.
 #include <algorithm>
 #include <map>
 
@@ -34,7 +35,66 @@ struct Recipient {
 }  // namespace
 
 int Mailer::notify_now() {
-  return queue_notifications(MailKind::YourTurn) + queue_notifications(MailKind::TimeLow);
+  return queue_notifications(MailKind::YourTurn) + queue_notifications(MailKind::TimeLow) + queue_challenge_mails();
+}
+
+int Mailer::queue_challenge_mails() {
+  const int64_t now = clock_.now();  // the challenges' expiry is on the games' clock
+  int queued = 0;
+  struct Challenged {
+    std::string name, address, unsub_key, first_from;
+    int64_t waits_days = 0;  // how long a challenge waits for an answer
+    std::vector<std::string> lines;
+  };
+  tx_([&](Sql& sql) {
+    const auto rows = sql.run(
+        "SELECT c.id, c.from_name, c.days, c.rated, c.variant, e.account_id, e.address, e.unsub_key, a.name, "
+        "c.expires_at - c.created_at "
+        "FROM stored_challenges c JOIN account_email e ON e.account_id = c.to_account "
+        "JOIN accounts a ON a.id = e.account_id LEFT JOIN mail_keys k ON k.id = 'challenge:' || c.id "
+        "WHERE c.expires_at > ? AND e.verified_at IS NOT NULL AND e.challenges = 1 AND a.deleted = 0 "
+        "AND a.closed = 0 AND k.id IS NULL ORDER BY c.created_at",
+        {now});
+    std::map<std::string, Challenged> to;
+    for (const auto& r : rows) {
+      const std::string key = "challenge:" + sql_text(r[0]);
+      sql.run("INSERT INTO mail_keys(id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", {key, now});
+      if (sql.changes() != 1) continue;  // another server queued it
+      Challenged& who = to[sql_text(r[5])];
+      who.address = sql_text(r[6]);
+      who.unsub_key = sql_text(r[7]);
+      who.name = sql_text(r[8]);
+      const int64_t days = sql_int(r[2]);
+      if (who.lines.empty()) who.first_from = sql_text(r[1]);
+      who.waits_days = sql_int(r[9]) / kDayMs;
+      who.lines.push_back("  from " + sql_text(r[1]) + ": " + std::to_string(days) + (days == 1 ? " day" : " days") +
+                          " per move, " + (sql_int(r[3]) ? "rated" : "casual") +
+                          (sql_text(r[4]) == "blitz" ? ", blitz (one row wins)" : "") + "\n");
+    }
+    const int64_t wall = now_ms();
+    for (auto& [account, who] : to) {
+      const size_t n = who.lines.size();
+      const std::string token = EmailStore::unsubscribe_token(account, MailKind::Challenge, who.unsub_key);
+      MailText m;
+      m.to = who.address;
+      m.unsubscribe_url = options_.site_url + "/api/account/unsubscribe?token=" + token;
+      m.subject = n == 1 ? who.first_from + " challenges you to a game of YINSH"
+                         : std::to_string(n) + " players challenge you to games of YINSH";
+      m.body = "Hello " + who.name + ",\n\n" +
+               (n == 1 ? std::string("a player challenges you to a correspondence game:")
+                       : std::string("players challenge you to correspondence games:")) +
+               "\n\n";
+      for (const auto& line : who.lines) m.body += line;
+      m.body += "\nAccept or decline in the lobby: " + options_.site_url + "/\nA challenge waits " +
+                std::to_string(who.waits_days) + " days for an answer.\n" +
+                "\n-- \nYou get this mail because challenge mails are on for your YINSH account. Turn them off "
+                "with one click: " + options_.site_url + "/account#unsubscribe=" + token + "\n";
+      Outbox::add(sql, who.address, MailKind::Challenge, wall, [&](const std::string& mid) { return compose(m, mid, wall); });
+      ++queued;
+    }
+  });
+  if (queued > 0) wake();
+  return queued;
 }
 
 int Mailer::queue_notifications(MailKind kind) {

@@ -13,12 +13,13 @@ const char* mail_kind_name(MailKind k) {
     case MailKind::Reset: return "reset";
     case MailKind::YourTurn: return "your_turn";
     case MailKind::TimeLow: return "time_low";
+    case MailKind::Challenge: return "challenges";
   }
   return "?";
 }
 
 std::optional<MailKind> parse_mail_kind(const std::string& s) {
-  for (MailKind k : {MailKind::Verify, MailKind::Reset, MailKind::YourTurn, MailKind::TimeLow})
+  for (MailKind k : {MailKind::Verify, MailKind::Reset, MailKind::YourTurn, MailKind::TimeLow, MailKind::Challenge})
     if (s == mail_kind_name(k)) return k;
   return std::nullopt;
 }

@@ -21,8 +21,9 @@
 
 namespace yinsh::server {
 
-enum class MailKind { Verify, Reset, YourTurn, TimeLow };
-const char* mail_kind_name(MailKind k);  // "verify", "reset", "your_turn", "time_low"
+enum class MailKind { Verify, Reset, YourTurn, TimeLow, Challenge };
+// "verify", "reset", "your_turn", "time_low", "challenges" (the kinds of notifications: as their preferences)
+const char* mail_kind_name(MailKind k);
 std::optional<MailKind> parse_mail_kind(const std::string& s);
 
 struct OutboxMail {

@@ -24,7 +24,8 @@ constexpr Kind T = Kind::Text, I = Kind::Int, R = Kind::Real;
 
 // Every column of the tables an archive carries (store_migrations.cpp), in the schema's order.
 // Not carried: sessions, API tokens and mailed tokens (secrets of one installation), puzzle
-// attempts, the mail outbox, an arena's pairing lease (a running server's).
+// attempts, the mail outbox, an arena's pairing lease (a running server's), challenges stored
+// for an offline account (an answer waited for, expiring within days).
 const Table kAccounts{"accounts",
                       {{"id", T}, {"name", T}, {"name_key", T}, {"skeleton", T}, {"password", T}, {"role", T},
                        {"muted", I}, {"closed", I}, {"deleted", I}, {"created_at", I}, {"bot", I}}};
@@ -45,7 +46,7 @@ const Table kHistory{"rating_history",
 // An account's address and mail preferences go with it (not the tokens mailed, nor the outbox).
 const Table kEmail{"account_email",
                    {{"account_id", T}, {"address", T}, {"address_key", T}, {"verified_at", I}, {"your_turn", I},
-                    {"time_low", I}, {"unsub_key", T}, {"changed_at", I}}};
+                    {"time_low", I}, {"unsub_key", T}, {"changed_at", I}, {"challenges", I}}};
 // A correspondence player's stored replies go with their game; vacations with their account.
 const Table kConditional{"conditional_lines",
                          {{"game_id", T}, {"seat", T}, {"base_ply", I}, {"history", T}, {"lines", T}, {"stored_at", I}}};

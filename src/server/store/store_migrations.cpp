@@ -173,6 +173,17 @@ const std::vector<std::vector<std::string>>& migrations() {
           "deleted INTEGER NOT NULL DEFAULT 0)",
           "CREATE INDEX tournament_chat_by_time ON tournament_chat(tournament_id, at)",
       },
+      // 13: challenges stored for an account that is offline (challenge_store.h), one per
+      // challenger and challenged account; and whether an address gets the "challenge" mails.
+      {
+          "CREATE TABLE stored_challenges (id TEXT PRIMARY KEY, from_account TEXT NOT NULL REFERENCES accounts(id), "
+          "to_account TEXT NOT NULL REFERENCES accounts(id), from_name TEXT NOT NULL, variant TEXT NOT NULL, "
+          "days BIGINT NOT NULL, rated INTEGER NOT NULL, body TEXT NOT NULL, created_at BIGINT NOT NULL, "
+          "expires_at BIGINT NOT NULL)",
+          "CREATE UNIQUE INDEX stored_challenges_pair ON stored_challenges(from_account, to_account)",
+          "CREATE INDEX stored_challenges_to ON stored_challenges(to_account)",
+          "ALTER TABLE account_email ADD COLUMN challenges INTEGER NOT NULL DEFAULT 1",
+      },
   };
   return list;
 }

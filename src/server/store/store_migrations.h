@@ -22,7 +22,7 @@ namespace yinsh::server {
 // 5: api_tokens
 // 6: accounts.bot
 // 7: games.to_move, games.deadline (correspondence games)
-constexpr int kSchemaVersion = 12;
+constexpr int kSchemaVersion = 13;
 
 // Applies the missing migrations inside the caller's transaction; the version found before
 // (0 for an empty database or one of release 0.1). Throws std::runtime_error when the

@@ -125,12 +125,16 @@ void Ratings::write(json& j) const {
 Notice Notice::read(const Fields& f) {
   Notice n{f.str("kind", 24), f.str("game", 12), f.color("color"), f.str("opponent", kMaxNameChars),
            f.opt_str("outcome", 8).value_or(""), f.opt_str("reason", 16).value_or(""), f.integer("at", 0, INT64_MAX)};
-  if (n.kind != "your_turn" && n.kind != "game_over" && n.kind != "tournament_game" && n.kind != "tournament_starting")
-    f.fail("kind", "must be your_turn, game_over, tournament_game or tournament_starting");
+  if (n.kind != "your_turn" && n.kind != "game_over" && n.kind != "tournament_game" && n.kind != "tournament_starting" &&
+      n.kind != "challenge_accepted" && n.kind != "challenge_declined")
+    f.fail("kind",
+           "must be your_turn, game_over, tournament_game, tournament_starting, challenge_accepted or "
+           "challenge_declined");
   n.tournament = f.opt_str("tournament", 12).value_or("");
   const bool arena = n.kind == "tournament_game" || n.kind == "tournament_starting";
   if (arena != !n.tournament.empty()) f.fail("tournament", "given for tournament_game and tournament_starting only");
-  if ((n.kind == "tournament_starting") != n.game.empty()) f.fail("game", "empty for tournament_starting only");
+  if ((n.kind == "tournament_starting" || n.kind == "challenge_declined") != n.game.empty())
+    f.fail("game", "empty for tournament_starting and challenge_declined only");
   if ((n.kind == "game_over") != !n.outcome.empty()) f.fail("outcome", "given for game_over only");
   return n;
 }

@@ -91,8 +91,11 @@ struct Ratings {
 // result's reason (rings, markers, timeout, resign, ...).
 struct Notice {
   static constexpr std::string_view type = "notice";
-  // your_turn, game_over, tournament_game (an arena paired the account) or tournament_starting
-  // (an arena the account joined has begun: `game` "", `color` white, `opponent` "")
+  // your_turn, game_over, tournament_game (an arena paired the account), tournament_starting
+  // (an arena the account joined has begun: `game` "", `color` white, `opponent` ""),
+  // challenge_accepted (a challenge the account sent while the other was away was accepted:
+  // `game` the new game, `color` the account's seat, `opponent` who accepted) or
+  // challenge_declined (`game` "", `color` white, `opponent` who declined)
   std::string kind;
   std::string game;
   Color color = WHITE;   // the account's seat in it
