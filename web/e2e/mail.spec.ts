@@ -1,9 +1,12 @@
 // E-mail through a real SMTP server (aiosmtpd writing a Maildir): the account page saves an
 // address, the verification mail's link verifies it and turns on the mail preferences;
 // "Forgot your password?" mails a link whose form sets a new password, after which the old one
-// fails and the new one logs in; a link used twice says it is no longer valid.
+// fails and the new one logs in; a link used twice says it is no longer valid. A correspondence
+// challenge to a player who is away waits for them and is mailed; accepted, the challenger's
+// bell says so.
 import { expectAccessible } from "./axe";
 import { expect, test } from "./fixtures";
+import { register } from "./players";
 import { YinshServer } from "./server";
 import { SmtpSink } from "./smtp";
 
@@ -11,7 +14,14 @@ const sink = new SmtpSink();
 let server: YinshServer;
 test.beforeAll(async () => {
   await sink.start();
-  server = new YinshServer(["--smtp-url", `smtp://127.0.0.1:${sink.port}`, "--mail-from", "YINSH <yinsh@example.org>"]);
+  server = new YinshServer([
+    "--smtp-url",
+    `smtp://127.0.0.1:${sink.port}`,
+    "--mail-from",
+    "YINSH <yinsh@example.org>",
+    "--mail-check-ms",
+    "200",
+  ]);
   await server.start();
 });
 test.afterAll(async () => {
@@ -80,4 +90,47 @@ test("verify an address, then choose a new password through the mailed link", as
   await login.getByLabel("Password").fill("second password");
   await login.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByTestId("account-menu")).toHaveText("Mallory");
+});
+
+test("a challenge to a player who is away waits and is mailed; accepted, the challenger's bell says so", async ({
+  playerPage,
+}) => {
+  const ada = await playerPage();
+  const bo = await playerPage();
+  await register(ada, server.url, "Adele");
+  await register(bo, server.url, "Boris");
+  // Bo has a verified address, and no page of the site open.
+  expect(
+    (await bo.request.post(`${server.url}/api/account/email`, { data: { address: "boris@example.org" } })).status(),
+  ).toBe(202);
+  const verify = await sink.link("boris@example.org", "verify", new Set());
+  const token = verify.split("#verify=")[1];
+  expect((await bo.request.post(`${server.url}/api/account/email/verify`, { data: { token } })).ok()).toBe(true);
+
+  await ada.goto(server.url);
+  const card = ada.getByTestId("find-opponent");
+  await card.locator('select[name="seek-clock"]').selectOption("d3");
+  await card.getByLabel("Player's name").fill("boris");
+  await card.getByRole("button", { name: "Challenge" }).click();
+  await expect(ada.getByTestId("challenge-out")).toContainText("Boris");
+  await expect(ada.getByTestId("challenge-out")).toContainText("waiting while they are away");
+  await expect
+    .poll(() =>
+      sink.mails().find((m) => m.includes("To: boris@example.org") && m.includes("Subject: Adele challenges you")),
+    )
+    .toBeTruthy();
+
+  await bo.goto(server.url);
+  const challenge = bo.getByTestId("challenge-in");
+  await expect(challenge).toContainText("Adele");
+  await expectAccessible(bo, "a stored challenge in the lobby");
+  await challenge.getByRole("button", { name: "Accept" }).click();
+  await expect(bo).toHaveURL(/\/game\/[a-z0-9]{12}$/);
+  const game = new URL(bo.url()).pathname;
+  await expect(ada.getByTestId("bell-count")).toHaveText("1");
+  await ada.getByTestId("bell").click();
+  const item = ada.getByTestId("bell-panel").getByRole("link", { name: "Boris accepted your challenge" });
+  await item.click();
+  await expect(ada).toHaveURL(`${server.url}${game}`);
+  await expect(ada.getByTestId("game-page")).toHaveAttribute("data-status", "active");
 });

@@ -32,12 +32,16 @@ describe("the e-mail calls", () => {
     assert.deepEqual(await accountEmail.get(), SETTINGS);
     assert.deepEqual(await accountEmail.set("ada@example.org"), SETTINGS);
     await accountEmail.set("");
-    await accountEmail.setPrefs({ your_turn: false, time_low: true });
+    await accountEmail.setPrefs({ your_turn: false, time_low: true, challenges: false });
     assert.deepEqual(calls, [
       { method: "GET", url: "/api/account/email", body: undefined },
       { method: "POST", url: "/api/account/email", body: { address: "ada@example.org" } },
       { method: "POST", url: "/api/account/email", body: { address: "" } },
-      { method: "POST", url: "/api/account/notifications", body: { your_turn: false, time_low: true } },
+      {
+        method: "POST",
+        url: "/api/account/notifications",
+        body: { your_turn: false, time_low: true, challenges: false },
+      },
     ]);
   });
   it("follow a mail's links with its token", async () => {

@@ -105,4 +105,17 @@ describe("notices", () => {
     box.add(noticeItem({ ...m, at: 60 }, 0));
     assert.equal(box.items().length, 1, "told twice (two tabs), one item");
   });
+  it("a stored challenge's answer: accepted is one item per game, each decline its own", () => {
+    const accepted = noticeItem({ ...turn("g9", 70), kind: "challenge_accepted", opponent: "bob" }, 0);
+    assert.equal(accepted.id, "k:g9");
+    assert.equal(accepted.kind, "challenge_accepted");
+    assert.equal(accepted.who, "bob");
+    const d1 = noticeItem({ ...turn("", 80), kind: "challenge_declined", opponent: "bob" }, 0);
+    const d2 = noticeItem({ ...turn("", 90), kind: "challenge_declined", opponent: "bob" }, 0);
+    assert.equal(d1.id, "d:bob:80");
+    assert.notEqual(d1.id, d2.id);
+    const box = new NoticeBox("ann", memoryStorage());
+    for (const i of [accepted, accepted, d1, d2]) box.add(i);
+    assert.equal(box.items().length, 3);
+  });
 });

@@ -23,6 +23,8 @@ export function noticeText(i: NoticeItem): string {
   if (i.kind === "challenge") return t("bell.challenge", { name });
   if (i.kind === "tournament_game") return t("bell.tournament_game", { name });
   if (i.kind === "tournament_starting") return t("bell.tournament_starting");
+  if (i.kind === "challenge_accepted") return t("bell.challenge_accepted", { name });
+  if (i.kind === "challenge_declined") return t("bell.challenge_declined", { name });
   const o = i.outcome === "won" || i.outcome === "lost" || i.outcome === "drawn" ? i.outcome : "aborted";
   return t(`bell.${o}`, { name });
 }

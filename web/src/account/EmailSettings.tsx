@@ -10,6 +10,7 @@ import { ErrorNote } from "../ui/panels";
 const MAIL_KEYS: Record<MailKind, Key> = {
   your_turn: "account.mail_your_turn",
   time_low: "account.mail_time_low",
+  challenges: "account.mail_challenges",
 };
 
 function status(email: Email | null): string {

@@ -43,6 +43,7 @@ function failure(err: unknown): string {
 function unsubscribed(kind: MailKind): string {
   if (kind === "your_turn") return t("account.unsubscribed_your_turn");
   if (kind === "time_low") return t("account.unsubscribed_time_low");
+  if (kind === "challenges") return t("account.unsubscribed_challenges");
   return t("account.unsubscribed");
 }
 

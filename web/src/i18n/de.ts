@@ -81,6 +81,7 @@ export const de: Record<Key, string> = {
   "account.mails": "Schick mir eine Mail",
   "account.mail_your_turn": "wenn ich am Zug bin",
   "account.mail_time_low": "wenn meine Zeit knapp wird",
+  "account.mail_challenges": "wenn mich jemand herausfordert, während ich weg bin",
   "account.mails_need_address": "Diese Mails gehen nur an eine bestätigte Adresse.",
   "account.link_checking": "Der Link wird geprüft…",
   "account.link_invalid": "Dieser Link gilt nicht mehr: Er wurde schon benutzt oder ist abgelaufen.",
@@ -89,6 +90,8 @@ export const de: Record<Key, string> = {
     "Du bekommst keine Mails mehr, wenn du am Zug bist; ändern kannst du das auf deiner Kontoseite.",
   "account.unsubscribed_time_low":
     "Du bekommst keine Mails mehr, wenn deine Zeit knapp wird; ändern kannst du das auf deiner Kontoseite.",
+  "account.unsubscribed_challenges":
+    "Du bekommst keine Mails mehr, wenn dich jemand herausfordert; ändern kannst du das auf deiner Kontoseite.",
   "account.unsubscribed": "Du bekommst diese Mails nicht mehr; ändern kannst du das auf deiner Kontoseite.",
   "account.reset_title": "Wähle ein neues Passwort",
   "account.reset_repeat": "Das neue Passwort noch einmal",

@@ -79,6 +79,7 @@ export const en = {
   "account.mails": "Mail me",
   "account.mail_your_turn": "when it is my turn",
   "account.mail_time_low": "when my time is running out",
+  "account.mail_challenges": "when a player challenges me while I am away",
   "account.mails_need_address": "These mails need a verified address.",
   "account.link_checking": "Checking the link…",
   "account.link_invalid": "This link is no longer valid: it was used already, or it has expired.",
@@ -87,6 +88,8 @@ export const en = {
     "You will no longer get mails when it is your turn; change this on your account page.",
   "account.unsubscribed_time_low":
     "You will no longer get mails when your time is running out; change this on your account page.",
+  "account.unsubscribed_challenges":
+    "You will no longer get mails when a player challenges you; change this on your account page.",
   "account.unsubscribed": "You will no longer get these mails; change this on your account page.",
   "account.reset_title": "Choose a new password",
   "account.reset_repeat": "The new password again",

@@ -13,6 +13,8 @@ export const noticesDe: Record<keyof typeof noticesEn, string> = {
   "bell.aborted": "Partie gegen {name} abgebrochen",
   "bell.tournament_starting": "Eine Arena, der du beigetreten bist, hat begonnen",
   "bell.tournament_game": "Deine nächste Arena-Partie gegen {name}",
+  "bell.challenge_accepted": "{name} hat deine Herausforderung angenommen",
+  "bell.challenge_declined": "{name} hat deine Herausforderung abgelehnt",
   "bell.unread": "ungelesen",
   "bell.mark_read": "Alle als gelesen markieren",
   "bell.enable": "Benachrichtigungen dieses Browsers anzeigen",

@@ -12,6 +12,8 @@ export const noticesEn = {
   "bell.aborted": "Game against {name} aborted",
   "bell.tournament_starting": "An arena you joined has begun",
   "bell.tournament_game": "Your next arena game against {name}",
+  "bell.challenge_accepted": "{name} accepted your challenge",
+  "bell.challenge_declined": "{name} declined your challenge",
   "bell.unread": "unread",
   "bell.mark_read": "Mark all read",
   "bell.enable": "Show notifications from this browser",

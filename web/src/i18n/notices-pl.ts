@@ -13,6 +13,8 @@ export const noticesPl: Record<keyof typeof noticesEn, string> = {
   "bell.aborted": "Partia z {name} przerwana",
   "bell.tournament_starting": "Rozpoczęła się arena, w której grasz",
   "bell.tournament_game": "Twoja następna partia areny z {name}",
+  "bell.challenge_accepted": "{name} przyjął(-ęła) twoje wyzwanie",
+  "bell.challenge_declined": "{name} odrzucił(a) twoje wyzwanie",
   "bell.unread": "nieprzeczytane",
   "bell.mark_read": "Oznacz wszystkie jako przeczytane",
   "bell.enable": "Pokazuj powiadomienia tej przeglądarki",

@@ -81,6 +81,7 @@ export const pl: Record<Key, string> = {
   "account.mails": "Wysyłaj mi e-mail",
   "account.mail_your_turn": "gdy jest mój ruch",
   "account.mail_time_low": "gdy kończy mi się czas",
+  "account.mail_challenges": "gdy ktoś wyzwie mnie pod moją nieobecność",
   "account.mails_need_address": "Te e-maile wychodzą tylko na zweryfikowany adres.",
   "account.link_checking": "Sprawdzanie linku…",
   "account.link_invalid": "Ten link jest już nieważny: został użyty albo wygasł.",
@@ -89,6 +90,8 @@ export const pl: Record<Key, string> = {
     "Nie będziesz już dostawać e-maili, gdy jest twój ruch; możesz to zmienić na stronie swojego konta.",
   "account.unsubscribed_time_low":
     "Nie będziesz już dostawać e-maili, gdy kończy ci się czas; możesz to zmienić na stronie swojego konta.",
+  "account.unsubscribed_challenges":
+    "Nie będziesz już dostawać e-maili o wyzwaniach; możesz to zmienić na stronie swojego konta.",
   "account.unsubscribed": "Nie będziesz już dostawać tych e-maili; możesz to zmienić na stronie swojego konta.",
   "account.reset_title": "Wybierz nowe hasło",
   "account.reset_repeat": "Powtórz nowe hasło",

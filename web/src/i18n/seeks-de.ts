@@ -35,6 +35,7 @@ export const seeksDe: Record<keyof typeof seeksEn, string> = {
   "challenge.decline": "Ablehnen",
   "challenge.colour": "Deine Farbe",
   "challenge.you_play": "du spielst {color}",
+  "challenge.stored": "wartet, solange sie weg sind",
   "challenge.colour_random": "Farben werden ausgelost",
   "claim.away": "Dein Gegner hat die Partie verlassen.",
   "claim.win": "Sieg beanspruchen",

@@ -34,6 +34,7 @@ export const seeksEn = {
   "challenge.decline": "Decline",
   "challenge.colour": "Your colour",
   "challenge.you_play": "you play {color}",
+  "challenge.stored": "waiting while they are away",
   "challenge.colour_random": "colours drawn at random",
   "claim.away": "Your opponent has left the game.",
   "claim.win": "Claim victory",

@@ -35,6 +35,7 @@ export const seeksPl: Record<keyof typeof seeksEn, string> = {
   "challenge.decline": "Odrzuć",
   "challenge.colour": "Twój kolor",
   "challenge.you_play": "twój kolor: {color}",
+  "challenge.stored": "czeka, aż wróci",
   "challenge.colour_random": "kolory zostaną wylosowane",
   "claim.away": "Twój przeciwnik opuścił partię.",
   "claim.win": "Ogłoś zwycięstwo",

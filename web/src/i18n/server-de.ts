@@ -82,6 +82,8 @@ export const serverDe: Record<keyof typeof serverEn, string> = {
   "server.help":
     "Befehle: /join [Name] einen freien Platz nehmen; /start dem Start zustimmen; /resign aufgeben; /abort abbrechen (vor dem ersten Ringzug); /undo bitten, den letzten Zug zurückzunehmen (oder die Bitte des Gegners annehmen); /accept, /decline eine Rücknahmebitte beantworten; /rematch eine Revanche anbieten; /help dieser Text. Alles andere ist eine Chatzeile.",
   "server.challenge_declined": "{name} hat deine Herausforderung abgelehnt.",
+  "server.challenge_stored": "{name} ist nicht online: deine Herausforderung wartet auf sie ({days} Tage).",
+  "server.challenge_waiting": "Deine Herausforderung an {name} wartet schon auf eine Antwort.",
   "server.clock_held":
     "Der Server kann gerade keine Züge speichern: Die Uhr steht, bis er es wieder kann, und niemand verliert derweil auf Zeit.",
   "server.clock_released": "Züge werden wieder gespeichert: Die Uhr läuft.",

@@ -77,6 +77,8 @@ export const serverEn = {
   "server.help":
     "Commands: /join [name] take a free seat; /start agree to start; /resign; /abort (before the first ring move); /undo ask to take back your last turn (or accept the opponent's request); /accept, /decline answer an undo request; /rematch offer a rematch; /help this text. Anything else is a chat line.",
   "server.challenge_declined": "{name} declined your challenge.",
+  "server.challenge_stored": "{name} is not online: your challenge waits for them ({days} days).",
+  "server.challenge_waiting": "Your challenge to {name} waits for an answer already.",
   "server.clock_held":
     "The server cannot store moves right now: the clock stands until it can, and nobody loses on time meanwhile.",
   "server.clock_released": "Moves are stored again: the clock runs.",

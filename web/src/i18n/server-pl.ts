@@ -79,6 +79,8 @@ export const serverPl: Record<keyof typeof serverEn, string> = {
   "server.help":
     "Polecenia: /join [nazwa] zajmij wolne miejsce; /start zgoda na start; /resign poddaj się; /abort przerwij (przed pierwszym ruchem pierścienia); /undo poproś o cofnięcie ostatniego ruchu (lub przyjmij prośbę przeciwnika); /accept, /decline odpowiedz na prośbę o cofnięcie; /rematch zaproponuj rewanż; /help ten tekst. Wszystko inne to wiadomość na czacie.",
   "server.challenge_declined": "{name} odrzucił(a) twoje wyzwanie.",
+  "server.challenge_stored": "{name} nie jest online: twoje wyzwanie poczeka ({days} dni).",
+  "server.challenge_waiting": "Twoje wyzwanie dla {name} już czeka na odpowiedź.",
   "server.clock_held":
     "Serwer nie może teraz zapisywać ruchów: zegar stoi, dopóki nie będzie mógł, i nikt w tym czasie nie przegra na czas.",
   "server.clock_released": "Ruchy znów są zapisywane: zegar chodzi.",

@@ -118,17 +118,16 @@ function RatingBound(p: {
 
 export function ChallengeNotice({ c, conn }: { c: LobbyChallenge; conn: { send: (m: ClientMessage) => boolean } }) {
   return (
-    <li
-      class="challenge"
-      data-testid={`challenge-${c.outgoing ? "out" : "in"}`}
-      role={c.outgoing ? undefined : "alert"}
-    >
-      <span>
+    <li class="challenge" data-testid={`challenge-${c.outgoing ? "out" : "in"}`}>
+      {/* A challenge to the player is announced; the alert is inside the item, so that the list
+          holds list items only. */}
+      <span role={c.outgoing ? undefined : "alert"}>
         {/* A challenge is always to an account: its name links to its page. */}
         {c.outgoing
           ? withName("challenge.to", { game: gameLabel(c) }, <PlayerName name={c.to} kind="account" />)
           : withName("challenge.from", { game: gameLabel(c) }, <Challenger c={c} />)}
         {` · ${challengeColour(c)}`}
+        {c.stored && c.outgoing ? ` · ${t("challenge.stored")}` : ""}
       </span>
       {c.outgoing ? (
         <button type="button" onClick={() => conn.send({ type: "challenge_cancel", challenge: c.id })}>

@@ -102,10 +102,12 @@ export const apiTokens = {
   },
 };
 
-/** The mails an account can ask for: one when it is its turn, one when its time runs low. */
+/** The mails an account can ask for: one when it is its turn, one when its time runs low, one
+ *  when a player challenges it while it is away. */
 export interface MailPrefs {
   your_turn: boolean;
   time_low: boolean;
+  challenges: boolean;
 }
 export type MailKind = keyof MailPrefs;
 

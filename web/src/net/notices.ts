@@ -7,9 +7,17 @@ import type { ChallengedMessage, NoticeMessage } from "./types";
 
 export interface NoticeItem {
   /** One per event: "t:<game>:<at>" (a turn), "o:<game>" (an end), "c:<challenge>",
-   *  "a:<game>" (an arena's pairing), "s:<arena>" (an arena's start). */
+   *  "a:<game>" (an arena's pairing), "s:<arena>" (an arena's start), "k:<game>" (a challenge
+   *  accepted), "d:<name>:<at>" (a challenge declined). */
   id: string;
-  kind: "your_turn" | "game_over" | "challenge" | "tournament_game" | "tournament_starting";
+  kind:
+    | "your_turn"
+    | "game_over"
+    | "challenge"
+    | "tournament_game"
+    | "tournament_starting"
+    | "challenge_accepted"
+    | "challenge_declined";
   /** The game (your_turn, game_over, tournament_game); "" for a challenge or an arena's start. */
   game: string;
   /** The arena (tournament_game, tournament_starting). */
@@ -34,7 +42,11 @@ export function noticeItem(m: NoticeMessage | ChallengedMessage, now: number): N
         ? `a:${m.game}`
         : m.kind === "tournament_starting"
           ? `s:${m.tournament ?? ""}`
-          : `o:${m.game}`;
+          : m.kind === "challenge_accepted"
+            ? `k:${m.game}`
+            : m.kind === "challenge_declined"
+              ? `d:${m.opponent}:${m.at}`
+              : `o:${m.game}`;
   const item: NoticeItem = {
     id,
     kind: m.kind,

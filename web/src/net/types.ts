@@ -193,6 +193,8 @@ export interface LobbyChallenge {
   bot?: boolean;
   rating?: number;
   provisional?: boolean;
+  /** Stored for an account that was away: it waits for an answer (days), wherever either side is. */
+  stored?: boolean;
 }
 /** The lobby as this connection sees it (3.5). */
 export interface LobbyMessage {
@@ -219,10 +221,18 @@ export interface ChallengedMessage {
 
 /** A notice to this account, on every connection it has open (3.2): it became its turn in
  *  `game`, or `game` ended (`outcome` from its side, `reason` the result's), or an arena paired
- *  it into `game` (`tournament`, docs/api.md 2.7), or an arena it joined has begun (`game` ""). */
+ *  it into `game` (`tournament`, docs/api.md 2.7), or an arena it joined has begun (`game` ""),
+ *  or a challenge it sent to a player who was away was accepted (the new `game`) or declined
+ *  (`game` ""; `opponent` who answered). */
 export interface NoticeMessage {
   type: "notice";
-  kind: "your_turn" | "game_over" | "tournament_game" | "tournament_starting";
+  kind:
+    | "your_turn"
+    | "game_over"
+    | "tournament_game"
+    | "tournament_starting"
+    | "challenge_accepted"
+    | "challenge_declined";
   game: string;
   color: Color;
   opponent: string;
