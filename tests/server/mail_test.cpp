@@ -506,6 +506,38 @@ TEST_P(MailNotifyTest, StoredChallengesMailedOnceAndAnsweredOnce) {
   EXPECT_FALSE(server::take_stored_challenge(*store, "s3", "b", false, clock.now()));
 }
 
+// Two servers answer the same stored challenges at once: each is taken by exactly one.
+TEST_P(MailNotifyTest, TwoServersTakeEachStoredChallengeOnce) {
+  if (GetParam() != "postgres") GTEST_SKIP() << "several servers share PostgreSQL only";
+  add_account("b");
+  const int64_t now = clock.now();
+  for (int i = 0; i < 60; ++i) {
+    const std::string from = "p" + std::to_string(i);
+    add_account(from);
+    ASSERT_EQ(server::store_challenge(*store,
+                                      {"s" + from, from, "b", "P" + from, "standard", "{}", 2, false, now,
+                                       now + server::kStoredChallengeMs},
+                                      now),
+              server::StoreChallenge::Stored);
+  }
+  std::string error;
+  auto other = server::open_store(db.spec(), &error);
+  ASSERT_TRUE(other) << error;
+  std::vector<std::string> got1, got2;
+  auto take_all = [&](server::Store& s, std::vector<std::string>& got) {
+    for (int i = 0; i < 60; ++i)
+      if (auto t = server::take_stored_challenge(s, "sp" + std::to_string(i), "b", false, now)) got.push_back(t->id);
+  };
+  std::thread t1([&] { take_all(*store, got1); });
+  std::thread t2([&] { take_all(*other, got2); });
+  t1.join();
+  t2.join();
+  std::set<std::string> all(got1.begin(), got1.end());
+  all.insert(got2.begin(), got2.end());
+  EXPECT_EQ(got1.size() + got2.size(), 60u) << "none taken twice";
+  EXPECT_EQ(all.size(), 60u) << "none left";
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, MailNotifyTest, ::testing::Values("sqlite", "postgres"));
 
 }  // namespace
