@@ -108,3 +108,33 @@ TEST_F(LobbyTest, AStoredChallengeDeclinedIsToldToItsSenderAndOneCancelledToTheC
   Lobbyist carol(port_, "", cookie(carol_session));
   EXPECT_EQ(carol.error_for({{"type", "challenge_accept"}, {"challenge", to_carol}})["code"], "no_challenge");
 }
+
+TEST_F(LobbyTest, AStoredChallengeWhoseGameCannotBeMadeWaitsOn) {
+  seeks.max_correspondence = 1;
+  start();
+  const std::string alice_session = account(port_, "alice"), bob_session = account(port_, "bob");
+  std::string id;
+  {
+    Lobbyist alice(port_, "", cookie(alice_session));
+    alice.ws.send(challenge("bob"));
+    ASSERT_TRUE(alice.recv("info"));
+    id = stored_in(alice.view_where([](const json& v) { return stored_in(v).size() == 1; }))[0]["id"];
+  }
+  // Bob holds a correspondence game already: the one he accepts cannot be made.
+  const auto held = http_request(port_, http::verb::post, "/api/games", json{{"clock", kDays2}}.dump(), cookie(bob_session));
+  ASSERT_EQ(held.status, 201) << held.text;
+  Lobbyist bob(port_, "", cookie(bob_session));
+  bob.view_where([](const json& v) { return stored_in(v).size() == 1; });
+  bob.ws.send({{"type", "challenge_accept"}, {"challenge", id}});
+  auto refused = bob.recv("error");
+  ASSERT_TRUE(refused);
+  EXPECT_NE((*refused)["message"].get<std::string>().find("could not be made"), std::string::npos) << *refused;
+  EXPECT_EQ((*refused)["code"], "too_many_games");
+  // Not lost: it is shown again, and is still there to cancel.
+  const json again = bob.view_where([](const json& v) { return stored_in(v).size() == 1; });
+  EXPECT_EQ(stored_in(again)[0]["id"], id);
+  Lobbyist alice(port_, "", cookie(alice_session));
+  alice.view_where([](const json& v) { return stored_in(v).size() == 1; });
+  alice.ws.send({{"type", "challenge_cancel"}, {"challenge", id}});
+  alice.view_where([](const json& v) { return stored_in(v).empty(); });
+}

@@ -256,7 +256,7 @@ void Lobby::pair_now(int64_t now) {
 }
 
 void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek,
-                      std::optional<Color> a_color, bool notice_a) {
+                      std::optional<Color> a_color, Made made) {
   GameMeta meta{new_game_id(), kind.variant, kind.clock, hub_.now(), rated};
   const Color a_seat = a_color.value_or(Color(random_u32() & 1));
   const std::string a_token = new_token(), b_token = new_token();
@@ -265,9 +265,8 @@ void Lobby::make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string
   steps.push_back([=](const OnlineGame& g) { return g.join(a.name, a_seat, a_token, now, a.account(), a.bot); });
   steps.push_back([=](const OnlineGame& g) { return g.join(b.name, ~a_seat, b_token, now, b.account(), b.bot); });
   steps.push_back([=](const OnlineGame& g) { return g.start(now); });
-  hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via, seek, notice_a](const std::string& id, const ApiError* e) {
-    if (notice_a && !id.empty())  // a stored challenge's sender, wherever it is connected
-      hub_.send_notice(a.account(), out::Notice{"challenge_accepted", id, a_seat, b.name, "", "", hub_.now()});
+  hub_.create_game(std::move(meta), std::move(steps), [this, a, b, a_seat, a_token, b_token, via, seek, made](const std::string& id, const ApiError* e) {
+    if (made) made(id, a_seat);
     if (!a.server.empty()) {  // a seeker connected to another server of the site
       std::optional<out::Matched> m;
       if (!id.empty()) m = out::Matched{id, a_seat, a_token, via, b.name};

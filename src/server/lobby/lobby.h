@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -132,10 +133,11 @@ class Lobby {
   // Creates the started game of a match (rated when asked) and tells both players.
   // `seek`: the seek it was made from (told to a seeker on another server with the match);
   // `a_color`: `a`'s seat (a challenger's asked colour; nullopt: drawn at random).
-  // `notice_a`: `a` is told by a `notice` (challenge_accepted) on every connection of its
-  // account (a stored challenge's sender, who may be connected nowhere).
+  // `made`: called on the store pool once the game is stored (its id, `a`'s seat) or was not
+  // (id ""), before the players are told.
+  using Made = std::function<void(const std::string& id, Color a_seat)>;
   void make_game(Seeker a, Seeker b, GameKind kind, bool rated, std::string via, std::string seek = "",
-                 std::optional<Color> a_color = std::nullopt, bool notice_a = false);
+                 std::optional<Color> a_color = std::nullopt, Made made = nullptr);
 
   // The site (lobby_site.cpp): whether other servers share it; following their seeks and
   // matches; this server's seeks that went (removed from the site's rows).
@@ -178,6 +180,10 @@ class Lobby {
   // acceptance told to its sender by a notice; a cancel told to the challenged).
   void answer_stored(const std::shared_ptr<LobbyClient>& c, const Seeker& who, const std::string& target, Answer a,
                      const json& id);
+  // What follows the game of an accepted stored challenge: made, its sender is told by a notice
+  // (challenge_accepted) wherever it is connected; not made (the acceptor's error says why),
+  // the challenge is stored again as it was, so that it is not lost.
+  Made stored_made(const Challenge& taken);
   // Quick pairing across the site (lobby_site_pairing.cpp): the requests are rows of the site;
   // a pair is made by taking both rows at once. Under mutex_.
   void join_site_pairing();

@@ -63,9 +63,9 @@ void Lobby::answer_taken(const std::shared_ptr<LobbyClient>& c, const Seeker& wh
     return publish_from(c->key);
   }
   switch (a) {
-    case Answer::Accept:  // a stored challenge's sender is told by a notice, wherever it is
+    case Answer::Accept:
       make_game(taken->from, seeker_of(who, taken->kind), taken->kind, taken->rated, "challenge",
-                taken->stored ? "" : taken->id, taken->color, taken->stored);
+                taken->stored ? "" : taken->id, taken->color, taken->stored ? stored_made(*taken) : nullptr);
       break;
     case Answer::Decline:
       if (taken->stored) {

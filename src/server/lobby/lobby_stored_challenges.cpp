@@ -9,6 +9,7 @@
 // first deletes its row (take_stored_challenge), so exactly one answer counts. The challenger
 // may be connected nowhere when it is accepted: the game is made with its account's seat, and
 // it is told by a notice (challenge_accepted, or challenge_declined) wherever it is connected.
+// A game that cannot be made (the acceptor's error says why) puts the challenge back.
 #include "core/notation.h"
 #include "server/common/ids.h"
 #include "server/lobby/lobby.h"
@@ -27,6 +28,19 @@ std::optional<Challenge> challenge_of(const StoredChallenge& s) {
 
 constexpr int64_t kStoredDays = kStoredChallengeMs / kDayMs;
 
+StoredChallenge stored_row(const Challenge& c) {
+  return {c.id,
+          c.from.account(),
+          c.to_key.substr(2),
+          c.from.name,
+          std::string(to_string(c.kind.variant)),
+          challenge_row(c).dump(),
+          c.kind.clock ? c.kind.clock->days() : 0,
+          c.rated,
+          c.created_at,
+          c.created_at + kStoredChallengeMs};
+}
+
 }  // namespace
 
 void Lobby::store_offline(Challenge made, const json& id, const std::shared_ptr<LobbyClient>& c) {
@@ -35,16 +49,7 @@ void Lobby::store_offline(Challenge made, const json& id, const std::shared_ptr<
   made.from.address.clear();  // what the store keeps of the challenger: its account, name and rating
   made.from.conn.clear();
   made.from.server.clear();
-  const StoredChallenge row{made.id,
-                            made.from.account(),
-                            made.to_key.substr(2),
-                            made.from.name,
-                            std::string(to_string(made.kind.variant)),
-                            challenge_row(made).dump(),
-                            made.kind.clock->days(),
-                            made.rated,
-                            made.created_at,
-                            made.created_at + kStoredChallengeMs};
+  const StoredChallenge row = stored_row(made);
   std::optional<StoreChallenge> r;
   try {
     r = store_challenge(hub_.game_store(), row, hub_.now());
@@ -128,6 +133,25 @@ void Lobby::answer_stored(const std::shared_ptr<LobbyClient>& c, const Seeker& w
     answered_stored_.insert(target);
     answer_taken(c, who, target, row ? challenge_of(*row) : std::nullopt, a, id);
   });
+}
+
+Lobby::Made Lobby::stored_made(const Challenge& taken) {
+  return [this, taken](const std::string& game, Color seat) {
+    if (!game.empty()) {
+      hub_.send_notice(taken.from.account(), out::Notice{"challenge_accepted", game, seat, taken.to, "", "", hub_.now()});
+      return;
+    }
+    try {  // on the store pool: back as it was (it expires when it would have)
+      if (store_challenge(hub_.game_store(), stored_row(taken), hub_.now()) != StoreChallenge::Stored) return;
+    } catch (const std::exception&) {
+      return;
+    }
+    std::lock_guard lock(mutex_);
+    answered_stored_.erase(taken.id);
+    if (stopped_ || !stored_.emplace(taken.id, taken).second) return;
+    notify(taken);
+    publish();
+  };
 }
 
 }  // namespace yinsh::server
