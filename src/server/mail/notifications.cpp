@@ -32,6 +32,24 @@ struct Recipient {
   std::vector<Waiting> games;
 };
 
+// Exactly once across servers: the key's primary key lets one transaction write it. Whether this
+// one did (and so queues the notification).
+bool take_mail_key(Sql& sql, const std::string& key, int64_t now) {
+  sql.run("INSERT INTO mail_keys(id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", {key, now});
+  return sql.changes() == 1;
+}
+
+// A notification's one-click unsubscribe: the List-Unsubscribe URL, and the body's last lines
+// saying which mails (`what`) are on and the link that turns them off.
+void add_unsubscribe(MailText& m, const std::string& site_url, const std::string& account, MailKind kind,
+                     const std::string& unsub_key, const char* what) {
+  const std::string token = EmailStore::unsubscribe_token(account, kind, unsub_key);
+  m.unsubscribe_url = site_url + "/api/account/unsubscribe?token=" + token;
+  m.body += std::string("\n-- \nYou get this mail because ") + what +
+            " are on for your YINSH account. Turn them off with one click: " + site_url + "/account#unsubscribe=" +
+            token + "\n";
+}
+
 }  // namespace
 
 int Mailer::notify_now() {
@@ -58,8 +76,7 @@ int Mailer::queue_challenge_mails() {
     std::map<std::string, Challenged> to;
     for (const auto& r : rows) {
       const std::string key = "challenge:" + sql_text(r[0]);
-      sql.run("INSERT INTO mail_keys(id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", {key, now});
-      if (sql.changes() != 1) continue;  // another server queued it
+      if (!take_mail_key(sql, key, now)) continue;  // another server queued it
       Challenged& who = to[sql_text(r[5])];
       who.address = sql_text(r[6]);
       who.unsub_key = sql_text(r[7]);
@@ -74,10 +91,8 @@ int Mailer::queue_challenge_mails() {
     const int64_t wall = now_ms();
     for (auto& [account, who] : to) {
       const size_t n = who.lines.size();
-      const std::string token = EmailStore::unsubscribe_token(account, MailKind::Challenge, who.unsub_key);
       MailText m;
       m.to = who.address;
-      m.unsubscribe_url = options_.site_url + "/api/account/unsubscribe?token=" + token;
       m.subject = n == 1 ? who.first_from + " challenges you to a game of YINSH"
                          : std::to_string(n) + " players challenge you to games of YINSH";
       m.body = "Hello " + who.name + ",\n\n" +
@@ -86,9 +101,8 @@ int Mailer::queue_challenge_mails() {
                "\n\n";
       for (const auto& line : who.lines) m.body += line;
       m.body += "\nAccept or decline in the lobby: " + options_.site_url + "/\nA challenge waits " +
-                std::to_string(who.waits_days) + " days for an answer.\n" +
-                "\n-- \nYou get this mail because challenge mails are on for your YINSH account. Turn them off "
-                "with one click: " + options_.site_url + "/account#unsubscribe=" + token + "\n";
+                std::to_string(who.waits_days) + " days for an answer.\n";
+      add_unsubscribe(m, options_.site_url, account, MailKind::Challenge, who.unsub_key, "challenge mails");
       Outbox::add(sql, who.address, MailKind::Challenge, wall, [&](const std::string& mid) { return compose(m, mid, wall); });
       ++queued;
     }
@@ -121,9 +135,7 @@ int Mailer::queue_notifications(MailKind kind) {
       const int64_t left = deadline - now;
       if (!turn && left > std::min(kDayMs, base / 2)) continue;
       const std::string key = prefix + sql_text(r[0]) + ":" + sql_text(r[1]);
-      // Exactly once across servers: the key's primary key lets one transaction write it.
-      sql.run("INSERT INTO mail_keys(id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", {key, now});
-      if (sql.changes() != 1) continue;
+      if (!take_mail_key(sql, key, now)) continue;
       Recipient& who = to[sql_text(r[7])];
       who.account = sql_text(r[7]);
       who.address = sql_text(r[8]);
@@ -135,12 +147,8 @@ int Mailer::queue_notifications(MailKind kind) {
     for (auto& [id, who] : to) {
       std::sort(who.games.begin(), who.games.end(), [](const Waiting& a, const Waiting& b) { return a.left < b.left; });
       const size_t n = who.games.size();
-      const std::string unsub =
-          options_.site_url + "/account#unsubscribe=" + EmailStore::unsubscribe_token(who.account, kind, who.unsub_key);
       MailText m;
       m.to = who.address;
-      m.unsubscribe_url = options_.site_url + "/api/account/unsubscribe?token=" +
-                          EmailStore::unsubscribe_token(who.account, kind, who.unsub_key);
       std::string list;
       for (const Waiting& w : who.games)
         list += "  against " + (w.opponent.empty() ? std::string("an anonymous player") : w.opponent) + ", " +
@@ -157,9 +165,8 @@ int Mailer::queue_notifications(MailKind kind) {
                  (n == 1 ? "this game" : "these games") + ":\n\n" + list +
                  "\nA player who runs out of time loses the game.\n";
       }
-      m.body += std::string("\n-- \nYou get this mail because ") +
-                (turn ? "your-turn mails" : "time-running-out mails") +
-                " are on for your YINSH account. Turn them off with one click: " + unsub + "\n";
+      add_unsubscribe(m, options_.site_url, who.account, kind, who.unsub_key,
+                      turn ? "your-turn mails" : "time-running-out mails");
       Outbox::add(sql, who.address, kind, wall, [&](const std::string& mid) { return compose(m, mid, wall); });
       ++queued;
     }
